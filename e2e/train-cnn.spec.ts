@@ -1,0 +1,82 @@
+import { BACKEND_LABELS } from '../src/config/backends';
+import { expect, test } from './fixtures';
+
+/** A workload small enough for software-rendered backends on two cores. */
+const TINY_RUN = {
+  model: 'tiny',
+  batchSize: '32',
+  learningRate: '0.01',
+  trainExamples: '3200',
+  testExamples: '500',
+  epochs: '2',
+  seed: '7',
+};
+
+test('trains the tiny CNN: loss falls, pause / step / resume / stop work, tensors stay flat', async ({ playground: p, backend }) => {
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields(TINY_RUN);
+  await p.button('train').click();
+
+  await expect(p.stat('backend')).toHaveText(BACKEND_LABELS[backend]);
+  await expect(p.stat('first-step-ms')).toHaveText(/\d ms$/);
+  await p.waitForSteps(20);
+  await expect.poll(() => p.chartPoints('loss'), { message: 'loss chart receives points' }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => {
+      const l = await p.losses();
+      return l ? l.latest / l.first : 1;
+    }, { message: 'train loss falls below 85% of its first value', timeout: 120_000 })
+    .toBeLessThan(0.85);
+
+  const tensorCounts: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    tensorCounts.push(await p.tensorCount());
+    await p.page.waitForTimeout(400);
+  }
+  expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+
+  await p.button('pause').click();
+  await expect(p.runState()).toHaveText('paused');
+  const pausedAt = await p.stepCount();
+  await p.page.waitForTimeout(1000);
+  expect(await p.stepCount()).toBe(pausedAt);
+
+  await p.button('step').click();
+  await expect.poll(() => p.stepCount()).toBe(pausedAt + 1);
+  await expect(p.runState()).toHaveText('paused');
+
+  await p.button('resume').click();
+  await expect(p.runState()).toHaveText('training');
+  await p.waitForSteps(pausedAt + 5);
+  expect(await p.tensorCount()).toBe(tensorCounts[0]);
+
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+  await expect(p.page.getByTestId('error-message')).toHaveCount(0);
+  await expect(p.button('train')).toBeEnabled();
+});
+
+test('refuses an impossible batch size and learning rate at input', async ({ playground: p, backend }) => {
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields({ batchSize: '0', learningRate: 'fast' });
+  await expect(p.fieldError('batchSize')).toHaveText('Batch size must be between 1 and 4096 examples');
+  await expect(p.fieldError('learningRate')).toHaveText('Learning rate must be a number');
+  await expect(p.button('train')).toBeDisabled();
+  await p.setFields({ batchSize: '64', learningRate: '0.001' });
+  await expect(p.button('train')).toBeEnabled();
+});
+
+test('a batch larger than the training set stops with a clear error and the app stays usable', async ({ playground: p, backend }) => {
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields({ ...TINY_RUN, trainExamples: '100', batchSize: '200' });
+  await p.button('train').click();
+  await expect(p.page.getByTestId('error-message')).toHaveText('Batch size 200 is larger than the 100 training examples.');
+  await expect(p.runState()).toHaveText('error');
+  await p.setFields({ batchSize: '20', epochs: '1' });
+  await p.button('train').click();
+  await expect(p.runState()).toHaveText(/training|finished/);
+  await expect(p.page.getByTestId('error-message')).toHaveCount(0);
+});

@@ -1,0 +1,19 @@
+/** Named tunables with units, in one place. */
+
+/** Image side of MNIST-like data sets, pixels. */
+export const IMAGE_SIDE_PX = 28;
+/** Pixels per image. */
+export const IMAGE_PIXELS = IMAGE_SIDE_PX * IMAGE_SIDE_PX;
+/** Classes in MNIST and Fashion-MNIST. */
+export const NUM_CLASSES = 10;
+
+/** Aim for a metrics read-back (a real sync) about this often while training, ms. */
+export const METRICS_SYNC_INTERVAL_MS = 250;
+/** Never sync less often than every this many steps, so charts keep moving. */
+export const METRICS_MAX_STEPS_PER_SYNC = 50;
+/** Test-set evaluation batch size, examples. */
+export const EVAL_BATCH_SIZE = 500;
+/** A leak alarm fires when the tensor count grows over this many consecutive syncs. */
+export const LEAK_ALARM_CONSECUTIVE_GROWTHS = 3;
+/** Chart history kept in the UI, points per series. */
+export const CHART_MAX_POINTS = 2000;

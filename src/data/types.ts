@@ -1,0 +1,22 @@
+import type { DatasetId } from '../config/runConfig';
+
+/** One split of an image data set: row-major 28x28 uint8 pixels and uint8 labels 0..9. */
+export interface ImageSplit {
+  count: number;
+  /** count * 784 bytes, pixel values 0..255. */
+  images: Uint8Array;
+  /** count bytes, class ids 0..9. */
+  labels: Uint8Array;
+}
+
+export interface ImageDataset {
+  id: DatasetId;
+  train: ImageSplit;
+  test: ImageSplit;
+}
+
+/** Progress of a download/decode, bytes. total is 0 when unknown. */
+export type ProgressCallback = (loadedBytes: number, totalBytes: number) => void;
+
+/** Reads one asset file (path relative to the data root, e.g. "mnist/train-images.u8.gz") as decompressed bytes. */
+export type AssetReader = (path: string, onProgress?: ProgressCallback) => Promise<Uint8Array>;

@@ -1,0 +1,78 @@
+import type { BackendAvailability, BackendName } from '../config/backends';
+import type { RunConfig } from '../config/runConfig';
+
+/** Commands the UI sends to the training worker. */
+export type WorkerCommand =
+  | { type: 'detect' }
+  | { type: 'start'; config: RunConfig }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'step' }
+  | { type: 'stop' }
+  | { type: 'evaluate' }
+  | { type: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean };
+
+export type RunState = 'idle' | 'loading' | 'training' | 'paused' | 'stopped' | 'finished' | 'error';
+
+/** One sync window of training, averaged over its steps: deltas, never histories. */
+export interface MetricsPoint {
+  /** Global step index after the window (1-based count of steps done). */
+  step: number;
+  epoch: number;
+  stepsInWindow: number;
+  /** Means over the window of the workload's per-step scalars (CNN: loss, accuracy; GAN: dLoss, gLoss, ...). */
+  scalars: Record<string, number>;
+  /** True for the first step, which includes shader compilation and upload. */
+  warmup: boolean;
+  stepMs: number;
+  examplesPerSec: number;
+  gflops: number;
+  bytes: number;
+  /** Bytes the backend reports on the GPU; null where it reports none (cpu, wasm). */
+  gpuBytes: number | null;
+  numTensors: number;
+}
+
+export interface EvalPoint {
+  step: number;
+  epoch: number;
+  testLoss: number;
+  testAccuracy: number;
+  examples: number;
+}
+
+export interface RunInfo {
+  /** What tf.getBackend() said after setBackend resolved. */
+  backend: BackendName;
+  modelLabel: string;
+  params: number;
+  forwardFlopsPerExample: number;
+  trainFlopsPerExample: number;
+  stepsPerEpoch: number;
+  totalSteps: number;
+  /** Flags in force on this backend, e.g. WEBGL_CPU_FORWARD. */
+  flags: Record<string, unknown>;
+}
+
+export interface BenchRow {
+  loop: 'app' | 'bare';
+  backend: BackendName;
+  firstStepMs: number;
+  medianStepMs: number;
+  p90StepMs: number;
+  examplesPerSec: number;
+  gflops: number;
+}
+
+/** Events the worker sends back. */
+export type WorkerEvent =
+  | { type: 'backends'; backends: BackendAvailability[] }
+  | { type: 'state'; state: RunState }
+  | { type: 'progress'; fraction: number; message: string }
+  | { type: 'runInfo'; info: RunInfo }
+  | { type: 'firstStep'; ms: number }
+  | { type: 'metrics'; points: MetricsPoint[] }
+  | { type: 'eval'; point: EvalPoint }
+  | { type: 'warning'; message: string }
+  | { type: 'benchmark'; rows: BenchRow[] }
+  | { type: 'error'; message: string };

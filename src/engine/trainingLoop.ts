@@ -1,0 +1,155 @@
+import * as tf from '@tensorflow/tfjs';
+import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
+import type { MetricsPoint, RunState } from './protocol';
+import type { TrainingWorkload } from './workloads/types';
+
+export interface LoopHooks {
+  onState(state: RunState): void;
+  onFirstStep(ms: number): void;
+  onMetrics(point: MetricsPoint): void;
+  /** Called after the last step of each epoch (1-based epoch number). */
+  onEpochEnd(epoch: number, step: number): Promise<void>;
+}
+
+export interface LoopOptions {
+  syncIntervalMs: number;
+  maxStepsPerSync: number;
+}
+
+const DEFAULT_OPTIONS: LoopOptions = {
+  syncIntervalMs: METRICS_SYNC_INTERVAL_MS,
+  maxStepsPerSync: METRICS_MAX_STEPS_PER_SYNC,
+};
+
+type Control = 'run' | 'pause' | 'stop';
+
+/** Lets queued worker messages (pause, stop) run between sync windows. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Runs a workload step by step. Steps are dispatched back to back and synced once per
+ * window (about syncIntervalMs of work), so the GPU is not stalled by a read-back every step.
+ */
+export class TrainingLoop {
+  private control: Control = 'run';
+  private singleStepsRequested = 0;
+  private wake: (() => void) | null = null;
+  private stepsDone = 0;
+
+  constructor(
+    private readonly workload: TrainingWorkload,
+    private readonly hooks: LoopHooks,
+    private readonly options: LoopOptions = DEFAULT_OPTIONS,
+  ) {}
+
+  get steps(): number {
+    return this.stepsDone;
+  }
+
+  pause(): void {
+    if (this.control === 'run') this.control = 'pause';
+  }
+
+  resume(): void {
+    if (this.control === 'stop') return;
+    this.control = 'run';
+    this.wakeUp();
+  }
+
+  /** One step, then stay paused. */
+  stepOnce(): void {
+    if (this.control === 'stop') return;
+    this.control = 'pause';
+    this.singleStepsRequested += 1;
+    this.wakeUp();
+  }
+
+  stop(): void {
+    this.control = 'stop';
+    this.wakeUp();
+  }
+
+  /** warmupSteps: no sync window straddles this step count, so warm-up and measured steps stay apart. */
+  async run(totalSteps = this.workload.info.totalSteps, warmupSteps = 0): Promise<'finished' | 'stopped'> {
+    const { stepsPerEpoch } = this.workload.info;
+    let stepsPerWindow = 1;
+    let announcedState: RunState | null = null;
+    const announce = (state: RunState) => {
+      if (state !== announcedState) this.hooks.onState(state);
+      announcedState = state;
+    };
+
+    while (this.stepsDone < totalSteps) {
+      if (this.control === 'stop') return 'stopped';
+      if (this.control === 'pause' && this.singleStepsRequested === 0) {
+        announce('paused');
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      const single = this.control === 'pause';
+      if (single) this.singleStepsRequested -= 1;
+      else announce('training');
+
+      const isFirst = this.stepsDone === 0;
+      const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
+      const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
+      const windowSteps = single || isFirst ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
+      const { ms, scalars } = await this.runWindow(windowSteps);
+      this.stepsDone += windowSteps;
+
+      if (isFirst) this.hooks.onFirstStep(ms);
+      this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst));
+      const stepMs = ms / windowSteps;
+      stepsPerWindow = Math.max(1, Math.min(this.options.maxStepsPerSync, Math.round(this.options.syncIntervalMs / stepMs)));
+
+      if (this.stepsDone % stepsPerEpoch === 0) {
+        await this.hooks.onEpochEnd(this.stepsDone / stepsPerEpoch, this.stepsDone);
+      }
+      await yieldToEventLoop();
+    }
+    return 'finished';
+  }
+
+  /** Dispatches windowSteps steps, then one read-back of all their scalars: the only sync. */
+  private async runWindow(windowSteps: number): Promise<{ ms: number; scalars: Record<string, number> }> {
+    const start = performance.now();
+    const perStep: Record<string, tf.Scalar>[] = [];
+    for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step());
+    const names = Object.keys(perStep[0]);
+    const means = tf.tidy(() => tf.stack(names.map((n) => tf.mean(tf.stack(perStep.map((s) => s[n]))))));
+    const values = await means.data();
+    const ms = performance.now() - start;
+    means.dispose();
+    for (const s of perStep) for (const t of Object.values(s)) t.dispose();
+    const scalars: Record<string, number> = {};
+    names.forEach((n, i) => (scalars[n] = values[i]));
+    return { ms, scalars };
+  }
+
+  private pointFor(windowSteps: number, ms: number, scalars: Record<string, number>, warmup: boolean): MetricsPoint {
+    const memory = tf.memory() as tf.MemoryInfo & { numBytesInGPUAllocated?: number; numBytesAllocatedInGPU?: number };
+    const stepMs = ms / windowSteps;
+    const { stepsPerEpoch } = this.workload.info;
+    return {
+      step: this.stepsDone,
+      epoch: Math.floor((this.stepsDone - 1) / stepsPerEpoch) + 1,
+      stepsInWindow: windowSteps,
+      scalars,
+      warmup,
+      stepMs,
+      examplesPerSec: (this.workload.examplesPerStep * 1000) / stepMs,
+      gflops: this.workload.flopsPerStep / (stepMs * 1e6),
+      bytes: memory.numBytes,
+      gpuBytes: memory.numBytesInGPUAllocated ?? memory.numBytesAllocatedInGPU ?? null,
+      numTensors: memory.numTensors,
+    };
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+}

@@ -1,0 +1,115 @@
+import * as tf from '@tensorflow/tfjs';
+import type { CnnRunConfig } from '../../config/runConfig';
+import { EVAL_BATCH_SIZE } from '../../config/tunables';
+import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
+import type { ImageDataset } from '../../data/types';
+import { analyzeModel } from '../../models/cost';
+import { getCnnModel } from '../../models/registry';
+import type { BackendName } from '../../config/backends';
+import type { EvalPoint } from '../protocol';
+import type { TrainingWorkload } from './types';
+
+/** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
+export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
+  return tf.mean(tf.metrics.categoricalCrossentropy(labels, probs)) as tf.Scalar;
+}
+
+export function accuracy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
+  return tf.mean(tf.cast(tf.equal(tf.argMax(labels, -1), tf.argMax(probs, -1)), 'float32')) as tf.Scalar;
+}
+
+/** The image classifier workload: model, Adam and the data, all resident on the current backend. */
+export class CnnWorkload implements TrainingWorkload {
+  readonly examplesPerStep: number;
+  readonly flopsPerStep: number;
+
+  private constructor(
+    readonly info: TrainingWorkload['info'],
+    readonly model: tf.Sequential,
+    private readonly optimizer: tf.Optimizer,
+    private readonly train: DeviceDataset,
+    private readonly test: DeviceDataset,
+    private readonly stream: BatchStream,
+    trainFlopsPerExample: number,
+    batchSize: number,
+  ) {
+    this.examplesPerStep = batchSize;
+    this.flopsPerStep = trainFlopsPerExample * batchSize;
+  }
+
+  /** Builds model and optimizer and uploads data on the backend that is active now. */
+  static create(config: CnnRunConfig, data: ImageDataset, backend: BackendName, flags: Record<string, unknown>): CnnWorkload {
+    if (config.batchSize > data.train.count) {
+      throw new Error(`Batch size ${config.batchSize} is larger than the ${data.train.count} training examples.`);
+    }
+    const spec = getCnnModel(config.model);
+    const model = spec.build(config.seed);
+    const cost = analyzeModel(model);
+    const train = DeviceDataset.upload(data.train, { scale: 'unit' });
+    const test = DeviceDataset.upload(data.test, { scale: 'unit' });
+    const stream = new BatchStream(train, config.batchSize, config.seed);
+    const info = {
+      backend,
+      modelLabel: spec.label,
+      params: cost.params,
+      forwardFlopsPerExample: cost.forwardFlopsPerExample,
+      trainFlopsPerExample: cost.trainFlopsPerExample,
+      stepsPerEpoch: stream.stepsPerEpoch,
+      totalSteps: stream.stepsPerEpoch * config.epochs,
+      flags,
+    };
+    return new CnnWorkload(info, model, tf.train.adam(config.learningRate), train, test, stream, cost.trainFlopsPerExample, config.batchSize);
+  }
+
+  /** The next batch from the prefetching stream; the caller disposes it. */
+  nextBatch(): { xs: tf.Tensor4D; ys: tf.Tensor2D } {
+    const { xs, ys } = this.stream.next();
+    return { xs, ys };
+  }
+
+  step(): Record<string, tf.Scalar> {
+    const { xs, ys } = this.nextBatch();
+    let probs: tf.Tensor2D | null = null;
+    const loss = this.optimizer.minimize(() => {
+      // keep() lets the forward pass outlive minimize's internal tidy, so accuracy reuses it.
+      probs = tf.keep(this.model.apply(xs, { training: true }) as tf.Tensor2D);
+      return crossEntropy(ys, probs);
+    }, true) as tf.Scalar;
+    const kept = probs as unknown as tf.Tensor2D;
+    const acc = accuracy(ys, kept);
+    kept.dispose();
+    xs.dispose();
+    ys.dispose();
+    return { loss, accuracy: acc };
+  }
+
+  /** Test loss and accuracy over the whole held-out split, with a single read-back. */
+  async evaluate(step: number, epoch: number): Promise<EvalPoint> {
+    const total = this.test.count;
+    let sums = tf.zeros([2]);
+    for (let start = 0; start < total; start += EVAL_BATCH_SIZE) {
+      const size = Math.min(EVAL_BATCH_SIZE, total - start);
+      const indices = Int32Array.from({ length: size }, (_, i) => start + i);
+      const next = tf.tidy(() => {
+        const { xs, ys } = this.test.batch(indices);
+        const probs = this.model.predict(xs) as tf.Tensor2D;
+        const lossSum = tf.sum(tf.metrics.categoricalCrossentropy(ys, probs));
+        const correct = tf.sum(tf.cast(tf.equal(tf.argMax(ys, -1), tf.argMax(probs, -1)), 'float32'));
+        return tf.add(sums, tf.stack([lossSum, correct]));
+      });
+      sums.dispose();
+      sums = next;
+    }
+    const [lossSum, correct] = await sums.data();
+    sums.dispose();
+    return { step, epoch, testLoss: lossSum / total, testAccuracy: correct / total, examples: total };
+  }
+
+  dispose(): void {
+    this.stream.dispose();
+    this.train.dispose();
+    this.test.dispose();
+    this.optimizer.dispose();
+    this.model.dispose();
+  }
+}

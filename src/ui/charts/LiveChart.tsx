@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartDataset,
+} from 'chart.js';
+import type { RunStore } from '../runStore';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip);
+
+export interface SeriesSpec {
+  label: string;
+  color: string;
+  /** Which y axis: 'y' (left) or 'y2' (right). */
+  axis?: 'y' | 'y2';
+  /** Reads this series' points from the store. */
+  points(store: RunStore): { x: number; y: number }[];
+}
+
+interface Props {
+  testId: string;
+  title: string;
+  store: RunStore;
+  series: SeriesSpec[];
+  yLabel: string;
+  y2Label?: string;
+  logY?: boolean;
+}
+
+/** A Chart.js line chart that redraws from the store's buffers, never through React state. */
+export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const datasets: ChartDataset<'line', { x: number; y: number }[]>[] = series.map((s) => ({
+      label: s.label,
+      data: [],
+      borderColor: s.color,
+      backgroundColor: s.color,
+      yAxisID: s.axis ?? 'y',
+      pointRadius: 0,
+      borderWidth: 2,
+    }));
+    const chart = new Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        responsive: true,
+        maintainAspectRatio: false,
+        plugins: { legend: { position: 'bottom' }, tooltip: { mode: 'nearest', intersect: false } },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'step' } },
+          y: { type: logY ? 'logarithmic' : 'linear', title: { display: true, text: yLabel } },
+          ...(y2Label ? { y2: { type: 'linear' as const, position: 'right' as const, title: { display: true, text: y2Label }, grid: { drawOnChartArea: false } } } : {}),
+        },
+      },
+    });
+    const redraw = () => {
+      let total = 0;
+      series.forEach((s, i) => {
+        const pts = s.points(store);
+        chart.data.datasets[i].data = pts;
+        total += pts.length;
+      });
+      chart.update('none');
+      wrapperRef.current?.setAttribute('data-points', String(total));
+    };
+    // The store already notifies at most once per animation frame.
+    const unsubscribe = store.subscribe(redraw);
+    redraw();
+    return () => {
+      unsubscribe();
+      chart.destroy();
+    };
+  }, [store, series, yLabel, y2Label, logY]);
+
+  return (
+    <figure className="chart" data-testid={testId} ref={wrapperRef} data-points="0">
+      <figcaption>{title}</figcaption>
+      <div className="chart-canvas">
+        <canvas ref={canvasRef} />
+      </div>
+    </figure>
+  );
+}

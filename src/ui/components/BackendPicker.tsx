@@ -1,0 +1,35 @@
+import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
+
+interface Props {
+  backends: BackendAvailability[] | null;
+  value: BackendName;
+  disabled: boolean;
+  onChange(name: BackendName): void;
+}
+
+/** One radio per backend; an unavailable one is disabled with its reason in plain words. */
+export function BackendPicker({ backends, value, disabled, onChange }: Props) {
+  if (!backends) return <p data-testid="backends-detecting">Detecting backends…</p>;
+  return (
+    <fieldset className="backend-picker" data-testid="backend-picker">
+      <legend>Backend</legend>
+      {backends.map((b) => (
+        <label key={b.name} className={b.available ? 'backend' : 'backend unavailable'}>
+          <input
+            type="radio"
+            name="backend"
+            value={b.name}
+            data-testid={`backend-option-${b.name}`}
+            checked={value === b.name}
+            disabled={disabled || !b.available}
+            onChange={() => onChange(b.name)}
+          />
+          <span className="backend-name">{BACKEND_LABELS[b.name]}</span>
+          <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
+            {b.reason}
+          </small>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import type { RunState } from '../../engine/protocol';
+
+interface Props {
+  state: RunState;
+  canStart: boolean;
+  onTrain(): void;
+  onPause(): void;
+  onResume(): void;
+  onStep(): void;
+  onStop(): void;
+  onEvaluate(): void;
+}
+
+const ACTIVE: RunState[] = ['loading', 'training', 'paused'];
+
+export function RunControls({ state, canStart, onTrain, onPause, onResume, onStep, onStop, onEvaluate }: Props) {
+  const active = ACTIVE.includes(state);
+  const running = state === 'training' || state === 'paused';
+  return (
+    <div className="controls">
+      <button data-testid="btn-train" className="primary" disabled={active || !canStart} onClick={onTrain}>
+        Train
+      </button>
+      <button data-testid="btn-pause" disabled={state !== 'training'} onClick={onPause}>
+        Pause
+      </button>
+      <button data-testid="btn-resume" disabled={state !== 'paused'} onClick={onResume}>
+        Resume
+      </button>
+      <button data-testid="btn-step" disabled={!running} onClick={onStep}>
+        Step
+      </button>
+      <button data-testid="btn-stop" disabled={!active} onClick={onStop}>
+        Stop
+      </button>
+      <button data-testid="btn-evaluate" disabled={!running} onClick={onEvaluate}>
+        Evaluate now
+      </button>
+      <span className={`run-state state-${state}`} data-testid="run-state">
+        {state}
+      </span>
+    </div>
+  );
+}
