@@ -11,11 +11,11 @@ import type { TrainingWorkload } from './types';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
 export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
-  return tf.mean(tf.metrics.categoricalCrossentropy(labels, probs)) as tf.Scalar;
+  return tf.tidy(() => tf.mean(tf.metrics.categoricalCrossentropy(labels, probs)) as tf.Scalar);
 }
 
 export function accuracy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
-  return tf.mean(tf.cast(tf.equal(tf.argMax(labels, -1), tf.argMax(probs, -1)), 'float32')) as tf.Scalar;
+  return tf.tidy(() => tf.mean(tf.cast(tf.equal(tf.argMax(labels, -1), tf.argMax(probs, -1)), 'float32')) as tf.Scalar);
 }
 
 /** The image classifier workload: model, Adam and the data, all resident on the current backend. */
