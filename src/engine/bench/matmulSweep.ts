@@ -1,0 +1,101 @@
+import * as tf from '@tensorflow/tfjs';
+import { median, percentile } from '../../metrics/stats';
+
+const BYTES_PER_FLOAT32 = 4;
+const FLOPS_PER_MULTIPLY_ADD = 2;
+/** Fixed seed: timings should not depend on which random matrices were drawn. */
+const MATRIX_SEED = 42;
+const P90 = 90;
+
+export interface MatmulOptions {
+  /** Untimed runs first: shader compilation, input upload, texture/buffer allocation, JIT. */
+  warmup: number;
+  /** Timed runs; the summary is over these. */
+  runs: number;
+}
+
+export interface MatmulPoint {
+  /** Matrix side n: both inputs are n×n float32. */
+  size: number;
+  /** Backend tf.getBackend() reported while timing. */
+  backend: string;
+  /** 2·n³: one multiply and one add per inner-product term. */
+  flops: number;
+  medianMs: number;
+  p90Ms: number;
+  minMs: number;
+  /** From the median time. */
+  gflops: number;
+  /** Bytes read back per timed run (the whole n×n product), included in every time. */
+  readBackBytes: number;
+}
+
+/** Minimal shape findCrossover needs, so points loaded from a saved report work too. */
+export type ThroughputPoint = Pick<MatmulPoint, 'size' | 'gflops'>;
+
+export function matmulFlops(size: number): number {
+  return FLOPS_PER_MULTIPLY_ADD * size ** 3;
+}
+
+/** Times C = A·B for n×n float32 matrices on the current backend; leaves no tensors behind. */
+export async function matmulPoint(size: number, opts: MatmulOptions): Promise<MatmulPoint> {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`matrix size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(opts.runs) || opts.runs < 1) throw new Error(`runs must be a positive integer, got ${opts.runs}`);
+  if (!Number.isInteger(opts.warmup) || opts.warmup < 0) throw new Error(`warmup must be a non-negative integer, got ${opts.warmup}`);
+  const backend = tf.getBackend();
+  const a = tf.randomUniform<tf.Rank.R2>([size, size], -1, 1, 'float32', MATRIX_SEED);
+  const b = tf.randomUniform<tf.Rank.R2>([size, size], -1, 1, 'float32', MATRIX_SEED + 1);
+  try {
+    for (let i = 0; i < opts.warmup; i++) await timedProduct(a, b);
+    const times: number[] = [];
+    for (let i = 0; i < opts.runs; i++) times.push(await timedProduct(a, b));
+    const flops = matmulFlops(size);
+    const medianMs = median(times);
+    return {
+      size,
+      backend,
+      flops,
+      medianMs,
+      p90Ms: percentile(times, P90),
+      minMs: Math.min(...times),
+      gflops: flops / (medianMs * 1e6),
+      readBackBytes: size * size * BYTES_PER_FLOAT32,
+    };
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+}
+
+/**
+ * Read-back choice: the whole product is read with `await c.data()`. It is the one sync that
+ * behaves the same on every backend and proves every element was computed, without adding a
+ * kernel (a sum would); its cost grows as n² against the product's n³, so it matters only at
+ * small n, where readBackBytes shows how much of the time it can be.
+ */
+async function timedProduct(a: tf.Tensor2D, b: tf.Tensor2D): Promise<number> {
+  const start = performance.now();
+  const c = tf.matMul(a, b);
+  try {
+    await c.data();
+    return performance.now() - start;
+  } finally {
+    c.dispose();
+  }
+}
+
+/**
+ * The smallest size from which the GPU's GFLOP/s stays above the CPU's at every larger size
+ * both sweeps measured; null when the GPU is not ahead at the largest common size.
+ */
+export function findCrossover(cpuPoints: readonly ThroughputPoint[], gpuPoints: readonly ThroughputPoint[]): number | null {
+  const cpuBySize = new Map(cpuPoints.map((p) => [p.size, p.gflops]));
+  const common = gpuPoints.filter((p) => cpuBySize.has(p.size)).sort((x, y) => x.size - y.size);
+  let crossover: number | null = null;
+  for (const point of common) {
+    const gpuAhead = point.gflops > (cpuBySize.get(point.size) as number);
+    if (!gpuAhead) crossover = null;
+    else if (crossover === null) crossover = point.size;
+  }
+  return crossover;
+}

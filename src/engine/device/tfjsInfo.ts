@@ -1,0 +1,41 @@
+import * as tf from '@tensorflow/tfjs';
+import { version_wasm } from '@tensorflow/tfjs-backend-wasm';
+import { notAvailable, type NotAvailable, type Reported } from './reportValues';
+
+export type FlagValue = number | boolean | string;
+
+export interface TfjsSection {
+  /** Package name → version; tf.version plus the backends it does not list. */
+  versions: Record<string, string | NotAvailable>;
+  currentBackend: Reported<string>;
+  registeredBackends: string[];
+  /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
+  flags: Record<string, FlagValue>;
+}
+
+export function collectTfjsSection(): TfjsSection {
+  const versions: TfjsSection['versions'] = { ...tf.version, 'tfjs-backend-wasm': version_wasm };
+  const registeredBackends = [...tf.engine().backendNames()].sort();
+  versions['tfjs-backend-webgpu'] = notAvailable(
+    `tfjs-backend-webgpu exports no version string (it ships in step with tfjs-core ${tf.version['tfjs-core']}); ` +
+      (registeredBackends.includes('webgpu') ? 'it is registered here' : 'it is not registered here'),
+  );
+  // backendName is typed string but is null until a backend has been initialised.
+  const current = tf.engine().backendName as string | null;
+  return {
+    versions,
+    currentBackend: current ?? notAvailable('no backend has been initialised yet'),
+    registeredBackends,
+    flags: currentFlags(),
+  };
+}
+
+function currentFlags(): Record<string, FlagValue> {
+  const flags = tf.env().getFlags();
+  const out: Record<string, FlagValue> = {};
+  for (const name of Object.keys(flags).sort()) {
+    const value = flags[name];
+    out[name] = typeof value === 'number' && !Number.isFinite(value) ? String(value) : value; // JSON has no Infinity/NaN
+  }
+  return out;
+}

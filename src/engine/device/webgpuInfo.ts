@@ -1,0 +1,77 @@
+import { errorText, notAvailable, stringOrHidden, type NotAvailable, type Reported } from './reportValues';
+
+/** The adapter limits that bound the largest tensor and the matmul tiles the WebGPU backend can use. */
+export const WEBGPU_KEY_LIMITS = [
+  'maxBufferSize',
+  'maxStorageBufferBindingSize',
+  'maxComputeWorkgroupSizeX',
+  'maxComputeInvocationsPerWorkgroup',
+  'maxComputeWorkgroupStorageSize',
+] as const;
+export type WebGpuLimitName = (typeof WEBGPU_KEY_LIMITS)[number];
+
+export interface WebGpuAvailable {
+  status: 'available';
+  vendor: Reported<string>;
+  architecture: Reported<string>;
+  device: Reported<string>;
+  description: Reported<string>;
+  isFallbackAdapter: Reported<boolean>;
+  /** Sorted, so two reports compare line by line. */
+  features: string[];
+  limits: Record<WebGpuLimitName, Reported<number>>;
+}
+
+export type WebGpuSection = WebGpuAvailable | NotAvailable;
+
+/** Older Chromium put isFallbackAdapter on the adapter itself; newer ones on adapter.info. */
+type AdapterWithLegacyFields = GPUAdapter & { isFallbackAdapter?: boolean; info?: Partial<GPUAdapterInfo> };
+
+/** Asks for an adapter of its own (tfjs keeps its device); never throws. */
+export async function collectWebGpuSection(gpu: GPU | undefined): Promise<WebGpuSection> {
+  if (!gpu) return notAvailable('navigator.gpu is missing: this browser (or context) has no WebGPU');
+  let adapter: GPUAdapter | null;
+  try {
+    adapter = await gpu.requestAdapter();
+  } catch (err) {
+    return notAvailable(`requestAdapter() failed: ${errorText(err)}`);
+  }
+  if (!adapter) return notAvailable('requestAdapter() returned no adapter (GPU or driver blocklisted, or WebGPU disabled)');
+  return describeAdapter(adapter);
+}
+
+export function describeAdapter(adapter: GPUAdapter): WebGpuAvailable {
+  const legacy = adapter as AdapterWithLegacyFields;
+  const info = legacy.info;
+  const infoField = (value: string | undefined): Reported<string> =>
+    info ? stringOrHidden(value) : notAvailable('adapter.info is missing (the browser predates GPUAdapter.info)');
+  return {
+    status: 'available',
+    vendor: infoField(info?.vendor),
+    architecture: infoField(info?.architecture),
+    device: infoField(info?.device),
+    description: infoField(info?.description),
+    isFallbackAdapter: fallbackFlag(legacy),
+    features: featureList(adapter),
+    limits: keyLimits(adapter),
+  };
+}
+
+function fallbackFlag(adapter: AdapterWithLegacyFields): Reported<boolean> {
+  const value = adapter.info?.isFallbackAdapter ?? adapter.isFallbackAdapter;
+  return typeof value === 'boolean' ? value : notAvailable('this browser does not report isFallbackAdapter');
+}
+
+function featureList(adapter: GPUAdapter): string[] {
+  return [...adapter.features].map(String).sort();
+}
+
+function keyLimits(adapter: GPUAdapter): Record<WebGpuLimitName, Reported<number>> {
+  const limits = adapter.limits as unknown as Partial<Record<WebGpuLimitName, number>>;
+  const out = {} as Record<WebGpuLimitName, Reported<number>>;
+  for (const name of WEBGPU_KEY_LIMITS) {
+    const value = limits[name];
+    out[name] = typeof value === 'number' ? value : notAvailable(`adapter.limits has no ${name}`);
+  }
+  return out;
+}
