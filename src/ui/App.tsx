@@ -1,99 +1,32 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { BackendName } from '../config/backends';
-import { CNN_SCHEMA, defaultCnnConfig, parseCnnConfig, type CnnRunConfig } from '../config/runConfig';
-import { CNN_CHARTS } from './charts/cnnCharts';
-import { LiveChart } from './charts/LiveChart';
-import { BackendPicker } from './components/BackendPicker';
-import { RunControls } from './components/RunControls';
-import { fieldErrors, SettingsForm, type RawValues } from './components/SettingsForm';
-import { StatsPanel } from './components/StatsPanel';
-import { runStore, trainingClient } from './session';
+import { useState } from 'react';
+import { TrainView } from './train/TrainView';
 
-const FORM_KEYS = ['model', 'dataset', 'batchSize', 'learningRate', 'epochs', 'trainExamples', 'testExamples', 'seed'];
-const OPTION_LABELS = {
-  model: { tiny: 'Tiny CNN (quick)', classic: 'Classic Keras CNN', large: 'Large CNN' },
-  dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
-};
-/** Preferred default when the schema default is unavailable: fastest first. */
-const FALLBACK_ORDER: BackendName[] = ['webgl', 'webgpu', 'wasm', 'cpu'];
-
-function toRaw(config: CnnRunConfig): RawValues {
-  return Object.fromEntries(FORM_KEYS.map((k) => [k, String(config[k as keyof CnnRunConfig])]));
-}
+const TABS = [
+  { id: 'train', label: 'Train a CNN', view: TrainView },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
 
 export function App() {
-  const snapshot = useSyncExternalStore(runStore.subscribe, runStore.getSnapshot);
-  const [values, setValues] = useState<RawValues>(() => toRaw(defaultCnnConfig()));
-  const [backend, setBackend] = useState<BackendName>(defaultCnnConfig().backend);
-
-  useEffect(() => trainingClient.send({ type: 'detect' }), []);
-  useEffect(() => {
-    const available = snapshot.backends?.filter((b) => b.available).map((b) => b.name) ?? [];
-    if (available.length && !available.includes(backend)) setBackend(FALLBACK_ORDER.find((b) => available.includes(b)) ?? 'cpu');
-  }, [snapshot.backends, backend]);
-
-  const errors = useMemo(() => fieldErrors(CNN_SCHEMA, values, FORM_KEYS), [values]);
-  const busy = ['loading', 'training', 'paused'].includes(snapshot.state);
-  const backendOk = snapshot.backends?.some((b) => b.name === backend && b.available) ?? false;
-
-  const train = () => {
-    const { config, errors: parseErrors } = parseCnnConfig({ ...values, backend });
-    if (parseErrors.length) return;
-    runStore.beginRun();
-    trainingClient.send({ type: 'start', config });
-  };
-
+  const [tab, setTab] = useState<TabId>('train');
   return (
     <div className="app">
       <header>
         <h1>GPU Playground</h1>
-        <p>Train a CNN on MNIST in your browser and watch what the backend does for you.</p>
+        <p>Train small models on real MNIST in your browser and see what CPU, WebGL and WebGPU do for you.</p>
+        <nav className="tabs" role="tablist">
+          {TABS.map((t) => (
+            <button key={t.id} role="tab" aria-selected={tab === t.id} data-testid={`tab-${t.id}`} className={tab === t.id ? 'tab active' : 'tab'} onClick={() => setTab(t.id)}>
+              {t.label}
+            </button>
+          ))}
+        </nav>
       </header>
-      <section className="panel setup">
-        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={setBackend} />
-        <SettingsForm
-          schema={CNN_SCHEMA}
-          keys={FORM_KEYS}
-          values={values}
-          disabled={busy}
-          optionLabels={OPTION_LABELS}
-          onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
-        />
-        <RunControls
-          state={snapshot.state}
-          canStart={backendOk && Object.keys(errors).length === 0}
-          onTrain={train}
-          onPause={() => trainingClient.send({ type: 'pause' })}
-          onResume={() => trainingClient.send({ type: 'resume' })}
-          onStep={() => trainingClient.send({ type: 'step' })}
-          onStop={() => trainingClient.send({ type: 'stop' })}
-          onEvaluate={() => trainingClient.send({ type: 'evaluate' })}
-        />
-        {snapshot.progress && (
-          <div className="progress" data-testid="progress">
-            <progress value={snapshot.progress.fraction} max={1} />
-            <span>{snapshot.progress.message}</span>
-          </div>
-        )}
-        {snapshot.error && (
-          <div className="error" role="alert" data-testid="error-message">
-            {snapshot.error}
-          </div>
-        )}
-        {snapshot.warnings.map((w) => (
-          <div className="warning" role="status" data-testid="warning-message" key={w}>
-            {w}
-          </div>
-        ))}
-      </section>
-      <StatsPanel snapshot={snapshot} />
-      <section className="charts">
-        <LiveChart testId="chart-loss" title="Loss" store={runStore} series={CNN_CHARTS.loss} yLabel="cross-entropy" />
-        <LiveChart testId="chart-accuracy" title="Accuracy" store={runStore} series={CNN_CHARTS.accuracy} yLabel="accuracy" />
-        <LiveChart testId="chart-throughput" title="Throughput" store={runStore} series={CNN_CHARTS.throughput} yLabel="examples/s" y2Label="GFLOP/s" />
-        <LiveChart testId="chart-step-time" title="Step time" store={runStore} series={CNN_CHARTS.stepTime} yLabel="ms" />
-        <LiveChart testId="chart-memory" title="Memory" store={runStore} series={CNN_CHARTS.memory} yLabel="MB" y2Label="tensors" />
-      </section>
+      {/* Every view stays mounted, so switching tabs loses no settings or running work. */}
+      {TABS.map(({ id, view: View }) => (
+        <main key={id} hidden={tab !== id} data-testid={`view-${id}`}>
+          <View />
+        </main>
+      ))}
     </div>
   );
 }
