@@ -34,4 +34,5 @@ export default tseslint.config(
   layer(['src/config/**', 'src/metrics/**'], ['data', 'models', 'engine', 'ui'], 'config and metrics are the bottom layer'),
   layer(['src/data/**', 'src/models/**'], ['engine', 'ui'], 'data and models sit below the engine'),
   layer(['src/engine/**'], ['ui'], 'the engine knows nothing of the UI'),
+  layer(['src/share/**'], ['data', 'models', 'ui'], 'share sits beside the engine: config, metrics and protocol types only'),
 );

@@ -20,6 +20,8 @@ describe('CNN run config', () => {
     ['batchSize', '1e9', 'Batch size must be between 1 and 4096 examples'],
     ['batchSize', '2.5', 'Batch size must be a whole number'],
     ['learningRate', 'abc', 'Learning rate must be a number'],
+    ['batchSize', '0x10', 'Batch size must be a number'],
+    ['batchSize', ' 64 ', 'Batch size must be a number'],
     ['learningRate', '-1', 'Learning rate must be between 0.000001 and 1'],
     ['backend', 'cuda', 'Backend must be one of cpu, wasm, webgl, webgpu'],
   ])('refuses %s=%s with a clear message and keeps the default', (key, value, message) => {

@@ -28,6 +28,9 @@ export interface EnumField<T extends string> {
   options: readonly T[];
 }
 
+/** Plain decimal notation only: Number() would also take hex, binary and padded strings. */
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
 export type Field = IntField | FloatField | EnumField<string>;
 
 /** The value type a field holds. */
@@ -47,7 +50,7 @@ export function parseField(field: Field, raw: unknown): { ok: true; value: numbe
     if (typeof raw === 'string' && field.options.includes(raw)) return { ok: true, value: raw };
     return { ok: false, message: `${field.label} must be one of ${field.options.join(', ')}` };
   }
-  const num = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  const num = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(num)) return { ok: false, message: `${field.label} must be a number` };
   if (field.kind === 'int' && !Number.isInteger(num)) return { ok: false, message: `${field.label} must be a whole number` };
   if (num < field.min || num > field.max) {

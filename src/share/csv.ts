@@ -1,0 +1,47 @@
+/**
+ * CSV export (RFC 4180: comma-separated, CRLF lines, quoted where needed). Text cells that a
+ * spreadsheet would run as a formula (= + - @, tab, CR) get a leading apostrophe; numbers never do.
+ */
+import type { SharedCurve, SharedRow } from './resultTypes';
+
+export type Cell = string | number | boolean | null | undefined;
+
+const LINE_END = '\r\n';
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+export function csvCell(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (typeof cell === 'boolean') return String(cell);
+  const guarded = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join(LINE_END) + LINE_END;
+}
+
+const ROW_COLUMNS = ['loop', 'backend', 'firstStepMs', 'medianStepMs', 'p90StepMs', 'examplesPerSec', 'gflops'] as const;
+const OPTIONAL_ROW_COLUMNS = ['peakBytes', 'finalLoss', 'testAccuracy'] as const;
+
+/** One line per backend (and loop); optional figures get a column when any row has them. */
+export function rowsToCsv(rows: readonly SharedRow[]): string {
+  const optional = OPTIONAL_ROW_COLUMNS.filter((key) => rows.some((row) => row[key] !== undefined));
+  const columns = [...ROW_COLUMNS, ...optional];
+  return toCsv(columns, rows.map((row) => columns.map((key) => row[key])));
+}
+
+/** One line per step, one column per curve; a cell is empty where that curve has no point at that step. */
+export function curvesToCsv(curves: readonly SharedCurve[]): string {
+  const byStep = new Map<number, Cell[]>();
+  curves.forEach((curve, column) => {
+    for (const [step, value] of curve.points) {
+      const line = byStep.get(step) ?? Array<Cell>(curves.length).fill(null);
+      if (line[column] === null) line[column] = value;
+      byStep.set(step, line);
+    }
+  });
+  const steps = [...byStep.keys()].sort((a, b) => a - b);
+  return toCsv(['step', ...curves.map((c) => c.name)], steps.map((step) => [step, ...(byStep.get(step) as Cell[])]));
+}

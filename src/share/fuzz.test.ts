@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deflate, toBase64Url } from './bytes';
+import { typicalRaceResult } from './fixtures/typicalRace';
+import { decodeSettings, encodeSettings, type DecodedSettings } from './hashState';
+import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
+import { validateSharedResult } from './resultDoc';
+import { readField } from './settingsReader';
+import { defaultConfigOf, defaultRaceSettings, RACE_SCHEMA, settingsRecordOf, WORKLOAD_SCHEMAS } from './shareSchemas';
+
+const RUNS = 1_000;
+/** Properties that also count outcomes run from a fixed seed, so the counts cannot flake. */
+const COUNTED_SEED = 20_250_131;
+const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** What every decoded settings value must satisfy, whatever went in: a config the UI would accept. */
+function expectUsableSettings(decoded: DecodedSettings): void {
+  expect(Number.isInteger(decoded.version)).toBe(true);
+  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  for (const [key, field] of Object.entries(WORKLOAD_SCHEMAS[decoded.config.workload])) {
+    expect(readField(field, settingsRecordOf(decoded.config)[key]).ok).toBe(true);
+  }
+  for (const [key, field] of Object.entries(RACE_SCHEMA)) {
+    expect(readField(field, (decoded.race as Record<string, unknown>)[key]).ok).toBe(true);
+  }
+}
+
+/** A decoded result is either nothing (with a reason) or a document that reads back with no complaint. */
+function expectUsableResult(decoded: DecodedResult): void {
+  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  if (decoded.result === null) expect(decoded.errors.length).toBeGreaterThan(0);
+  else expect(validateSharedResult(JSON.parse(JSON.stringify(decoded.result))).errors).toEqual([]);
+}
+
+const edit = fc.record({
+  op: fc.constantFrom('flip', 'delete', 'insert'),
+  at: fc.nat(),
+  char: fc.oneof(fc.constantFrom(...BASE64URL_CHARS, '&', '=', '%', ','), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+});
+
+function mutate(text: string, edits: { op: string; at: number; char: string }[]): string {
+  let out = text;
+  for (const { op, at, char } of edits) {
+    const i = at % (out.length + 1);
+    if (op === 'insert') out = out.slice(0, i) + char + out.slice(i);
+    else if (op === 'delete') out = out.slice(0, i) + out.slice(i + 1);
+    else out = out.slice(0, i) + char + out.slice(i + 1);
+  }
+  return out;
+}
+
+const edits = fc.array(edit, { minLength: 1, maxLength: 6 });
+const settingKeys = [...Object.keys(WORKLOAD_SCHEMAS.cnn), ...Object.keys(WORKLOAD_SCHEMAS.gan), ...Object.keys(RACE_SCHEMA), 'v', 'w', 'r', 'view', 'lr', '__proto__'];
+const hashLike = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', '1', '-0', '1e308'))), { maxLength: 12 })
+  .map((pairs) => `#${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`);
+
+describe('no input makes the decoders throw', () => {
+  let settingsLink = '';
+  let resultLink = '';
+  beforeAll(async () => {
+    const config = { ...defaultConfigOf('gan'), model: 'dcgan', batchSize: 128, dLearningRate: 0.0005, digit: '3' } as ReturnType<typeof defaultConfigOf>;
+    settingsLink = encodeSettings(config, { race: { ...defaultRaceSettings(), backends: ['webgl', 'wasm'] }, view: 'race' });
+    resultLink = await encodeResultLink(typicalRaceResult());
+  });
+
+  it(`decodeSettings on ${RUNS} random strings and ${RUNS} hash-shaped ones`, () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => expectUsableSettings(decodeSettings(s))), { numRuns: RUNS });
+    fc.assert(fc.property(hashLike, (s) => expectUsableSettings(decodeSettings(s))), { numRuns: RUNS });
+  });
+
+  it(`decodeSettings on ${RUNS} mutated valid links`, () => {
+    expect(decodeSettings(settingsLink).errors).toEqual([]);
+    fc.assert(fc.property(edits, (e) => expectUsableSettings(decodeSettings(mutate(settingsLink, e)))), { numRuns: RUNS });
+  });
+
+  it(`decodeResultLink on ${RUNS} random strings`, async () => {
+    const randomText = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: fc.constantFrom(...BASE64URL_CHARS), maxLength: 400 }));
+    await fc.assert(fc.asyncProperty(randomText, async (s) => expectUsableResult(await decodeResultLink(s))), { numRuns: RUNS });
+  });
+
+  it(`decodeResultLink and decodeSettings on ${RUNS} mutated valid result links`, async () => {
+    expect((await decodeResultLink(resultLink)).errors).toEqual([]);
+    let readable = 0;
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const link = mutate(resultLink, e);
+        expectUsableSettings(decodeSettings(link));
+        const decoded = await decodeResultLink(link);
+        expectUsableResult(decoded);
+        if (decoded.result) readable++;
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    // Both paths were exercised: some mutations still read, others are refused.
+    console.log(`mutated result links: ${readable} of ${RUNS} still read (with or without warnings)`);
+    expect(readable).toBeGreaterThan(0);
+    expect(readable).toBeLessThan(RUNS);
+  });
+
+  it(`decodeResultLink on ${RUNS} results whose JSON was mutated before compression`, async () => {
+    const json = JSON.stringify(typicalRaceResult());
+    const outcomes = { clean: 0, warned: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const payload = toBase64Url(await deflate(new TextEncoder().encode(mutate(json, e))));
+        const decoded = await decodeResultLink(`#r=${payload}`);
+        expectUsableResult(decoded);
+        outcomes[decoded.result === null ? 'refused' : decoded.errors.length === 0 ? 'clean' : 'warned']++;
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    console.log(`mutated result JSON: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.warned).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+  });
+
+  it(`validateSharedResult on ${RUNS} results with one part replaced by random JSON`, () => {
+    const doc = JSON.parse(JSON.stringify(typicalRaceResult())) as unknown;
+    const paths = pathsOf(doc, 4);
+    const replacement = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(-5, 1e308, '', '<script>', '__proto__', null, [], {}));
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
+        const patched = structuredClone(doc);
+        setAt(patched, path, value);
+        const { result, errors } = validateSharedResult(patched);
+        expectUsableResult({ result, errors });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+function pathsOf(value: unknown, depth: number, prefix: (string | number)[] = []): (string | number)[][] {
+  if (depth === 0 || typeof value !== 'object' || value === null) return [prefix];
+  const keys: (string | number)[] = Array.isArray(value) ? value.slice(0, 3).map((_, i) => i) : Object.keys(value);
+  return [prefix, ...keys.flatMap((k) => pathsOf((value as Record<string | number, unknown>)[k], depth - 1, [...prefix, k]))];
+}
+
+function setAt(root: unknown, path: (string | number)[], value: unknown): void {
+  if (path.length === 0) return;
+  let node = root as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path[path.length - 1]] = value;
+}

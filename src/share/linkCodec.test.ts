@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { deflate, toBase64Url } from './bytes';
+import { typicalRaceResult } from './fixtures/typicalRace';
+import { decodeSettings, MAX_HASH_CHARS } from './hashState';
+import { decodeResultLink, encodeResultLink, hasResultParam, MAX_DECOMPRESSED_BYTES, MAX_LINK_CHARS } from './linkCodec';
+import { MAX_CURVE_POINTS, MAX_JSON_DEPTH, type SharedResult } from './resultDoc';
+
+/** What the brief asks a typical race link to stay under, characters. */
+const TYPICAL_RACE_LINK_TARGET = 8_000;
+
+async function payloadOf(content: string | Uint8Array): Promise<string> {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  return toBase64Url(await deflate(bytes));
+}
+
+function resultWith(patch: (doc: Record<string, unknown>) => void): string {
+  const doc = JSON.parse(JSON.stringify(typicalRaceResult())) as Record<string, unknown>;
+  patch(doc);
+  return JSON.stringify(doc);
+}
+
+/** A race with every curve per backend: 9 curves of 300 points, app and bare rows. */
+function heavyRace(): SharedResult {
+  const base = typicalRaceResult();
+  const curves = ['cpu', 'webgl', 'webgpu'].flatMap((backend, b) =>
+    base.curves.map((c) => ({ name: `${c.name} (${backend})`, points: c.points.map(([x, y]) => [x, Number((y * (1 + 0.37 * b)).toPrecision(4))] as [number, number]) })),
+  );
+  return { ...base, curves, rows: [...base.rows, ...base.rows.map((r) => ({ ...r, loop: 'bare' as const }))] };
+}
+
+describe('result links', () => {
+  it('round-trips a typical race, settings included, and stays short enough to paste', async () => {
+    const result = typicalRaceResult();
+    const link = await encodeResultLink(result);
+    const json = JSON.stringify(result);
+    console.log(
+      `typical race (3 backends, 3 curves x ${MAX_CURVE_POINTS} points, ${Object.keys(result.device).length} device fields): ` +
+        `JSON ${json.length} chars -> link ${link.length} chars (target ${TYPICAL_RACE_LINK_TARGET}, hard limit ${MAX_LINK_CHARS})`,
+    );
+    expect(link.length).toBeLessThanOrEqual(TYPICAL_RACE_LINK_TARGET);
+    expect(link).toMatch(/^#v=2&w=cnn&r=[A-Za-z0-9_-]+$/);
+    expect(hasResultParam(link)).toBe(true);
+    expect(await decodeResultLink(link)).toEqual({ result, errors: [] });
+    expect(decodeSettings(link)).toMatchObject({ config: result.config, errors: [] });
+  });
+
+  it('carries non-default settings in the readable part of the link too', async () => {
+    const result = { ...typicalRaceResult(), config: { ...typicalRaceResult().config, batchSize: 256 } };
+    const link = await encodeResultLink(result);
+    expect(link.startsWith('#v=2&w=cnn&batchSize=256&r=')).toBe(true);
+    expect((await decodeResultLink(link)).result?.config.batchSize).toBe(256);
+  });
+
+  it('accepts the bare payload as well as the whole hash', async () => {
+    const link = await encodeResultLink(typicalRaceResult());
+    const payload = link.slice(link.indexOf('&r=') + 3);
+    expect((await decodeResultLink(payload)).errors).toEqual([]);
+  });
+
+  it('fits a heavier race under the hard limit by thinning its curves', async () => {
+    const heavy = heavyRace();
+    const link = await encodeResultLink(heavy);
+    const { result, errors } = await decodeResultLink(link);
+    console.log(`heavy race (9 curves x ${MAX_CURVE_POINTS} points, 6 rows): link ${link.length} chars, ${result?.curves[0].points.length} points per curve after thinning`);
+    expect(link.length).toBeLessThanOrEqual(MAX_LINK_CHARS);
+    expect(errors).toEqual([]);
+    expect(result?.curves).toHaveLength(9);
+    expect(result?.rows).toEqual(heavy.rows);
+  });
+
+  it('refuses to encode a result that would not read back', async () => {
+    const bad = { ...typicalRaceResult(), rows: [{ ...typicalRaceResult().rows[0], gflops: NaN }] };
+    await expect(encodeResultLink(bad)).rejects.toThrow(/^This result cannot be shared: Summary row 1 was dropped: gflops/);
+  });
+
+  const cases: [string, () => Promise<string>, string[]][] = [
+    ['a link without a result', async () => '#v=2&w=cnn&batchSize=32', ['This link carries no shared result']],
+    ['characters outside base64url', async () => '#r=abc!def', ["The shared result is damaged: it is not valid base64url text (starts 'abc!def')"]],
+    ['an impossible base64 length', async () => '#r=abcde', ["The shared result is damaged: it is not valid base64url text (starts 'abcde')"]],
+    ['a truncated link', async () => {
+      const link = await encodeResultLink(typicalRaceResult());
+      return link.slice(0, link.length - ((link.length % 4) + 400));
+    }, ['The shared result is damaged: its compressed data is truncated or corrupt']],
+    ['bytes that are not deflate data', async () => `#r=${toBase64Url(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x13, 0x37]))}`, [
+      'The shared result is damaged: its compressed data is truncated or corrupt',
+    ]],
+    ['a decompression bomb', async () => `#r=${await payloadOf(' '.repeat(2 * MAX_DECOMPRESSED_BYTES))}`, [
+      'The shared result expands past 1 MB and was not read',
+    ]],
+    ['bytes that are not UTF-8', async () => `#r=${await payloadOf(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))}`, [
+      'The shared result is damaged: it does not decode to UTF-8 text',
+    ]],
+    ['text that is not JSON', async () => `#r=${await payloadOf('{"version":2,')}`, ['The shared result is damaged: it is not valid JSON']],
+    ['10,000-deep nested JSON', async () => `#r=${await payloadOf(`${'['.repeat(10_000)}${']'.repeat(10_000)}`)}`, [
+      `The shared result is nested more than ${MAX_JSON_DEPTH} levels deep and was not read`,
+    ]],
+    ['an oversized result', async () => `#r=${'A'.repeat(MAX_LINK_CHARS + 1)}`, [
+      `The shared result is too long (${MAX_LINK_CHARS + 1} characters; the limit is ${MAX_LINK_CHARS}) and was not read`,
+    ]],
+    ['an oversized hash', async () => `#${'x'.repeat(MAX_HASH_CHARS + 1)}`, [
+      `The link is too long (${MAX_HASH_CHARS + 2} characters; the limit is ${MAX_HASH_CHARS}) and was not read`,
+    ]],
+  ];
+
+  it.each(cases)('reports %s with one specific message and no result', async (_name, makeLink, errors) => {
+    expect(await decodeResultLink(await makeLink())).toEqual({ result: null, errors });
+  });
+
+  const tampered: [string, (d: Record<string, unknown>) => void, string[]][] = [
+    ['a future version', (d) => (d.version = 7), [
+      'The shared result comes from a newer version of the app (format 7, this page reads 2); some parts may not be read',
+    ]],
+    ['a tampered figure', (d) => ((d.rows as Record<string, unknown>[])[2].examplesPerSec = -1), [
+      "Summary row 3 was dropped: examplesPerSec must be a number between 0 and 1000000000000 (got '-1')",
+    ]],
+    ['a script in a device field', (d) => ((d.device as Record<string, unknown>)['webgl.renderer'] = '<script>alert(1)</script>'), []],
+  ];
+
+  it.each(tampered)('reads a re-encoded link with %s, keeping the rest', async (_name, patch, errors) => {
+    const { result, errors: got } = await decodeResultLink(`#r=${await payloadOf(resultWith(patch))}`);
+    expect(got).toEqual(errors);
+    expect(result?.curves).toHaveLength(3);
+    if (errors.length === 0) expect(result?.device['webgl.renderer']).toBe('<script>alert(1)</script>');
+  });
+});
