@@ -2,7 +2,7 @@ import { BACKEND_NAMES, type BackendName } from './backends';
 import { defaultsOf, validate, type FieldError, type Schema, type ValuesOf } from './schema';
 
 /** Model ids per workload. Each id has one module in src/models behind the registry. */
-export const CNN_MODEL_IDS = ['tiny', 'classic', 'large'] as const;
+export const CNN_MODEL_IDS = ['tiny', 'classic', 'large', 'mlp'] as const;
 export type CnnModelId = (typeof CNN_MODEL_IDS)[number];
 
 export const DATASET_IDS = ['mnist', 'fashion-mnist'] as const;

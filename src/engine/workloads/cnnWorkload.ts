@@ -7,6 +7,7 @@ import { analyzeModel } from '../../models/cost';
 import { getCnnModel } from '../../models/registry';
 import type { BackendName } from '../../config/backends';
 import type { EvalPoint } from '../protocol';
+import { assertCanTrain } from '../backends/kernels';
 import type { TrainingWorkload } from './types';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
@@ -43,22 +44,31 @@ export class CnnWorkload implements TrainingWorkload {
       throw new Error(`Batch size ${config.batchSize} is larger than the ${data.train.count} training examples.`);
     }
     const spec = getCnnModel(config.model);
-    const model = spec.build(config.seed);
-    const cost = analyzeModel(model);
-    const train = DeviceDataset.upload(data.train, { scale: 'unit' });
-    const test = DeviceDataset.upload(data.test, { scale: 'unit' });
-    const stream = new BatchStream(train, config.batchSize, config.seed);
-    const info = {
-      backend,
-      modelLabel: spec.label,
-      params: cost.params,
-      forwardFlopsPerExample: cost.forwardFlopsPerExample,
-      trainFlopsPerExample: cost.trainFlopsPerExample,
-      stepsPerEpoch: stream.stepsPerEpoch,
-      totalSteps: stream.stepsPerEpoch * config.epochs,
-      flags,
-    };
-    return new CnnWorkload(info, model, tf.train.adam(config.learningRate), train, test, stream, cost.trainFlopsPerExample, config.batchSize);
+    const owned: { dispose(): void }[] = [];
+    const own = <T extends { dispose(): void }>(resource: T): T => (owned.push(resource), resource);
+    try {
+      const model = own(spec.build(config.seed));
+      assertCanTrain([model], backend);
+      const cost = analyzeModel(model);
+      const train = own(DeviceDataset.upload(data.train, { scale: 'unit' }));
+      const test = own(DeviceDataset.upload(data.test, { scale: 'unit' }));
+      const stream = own(new BatchStream(train, config.batchSize, config.seed));
+      const info = {
+        backend,
+        modelLabel: spec.label,
+        params: cost.params,
+        forwardFlopsPerExample: cost.forwardFlopsPerExample,
+        trainFlopsPerExample: cost.trainFlopsPerExample,
+        stepsPerEpoch: stream.stepsPerEpoch,
+        totalSteps: stream.stepsPerEpoch * config.epochs,
+        flags,
+      };
+      return new CnnWorkload(info, model, tf.train.adam(config.learningRate), train, test, stream, cost.trainFlopsPerExample, config.batchSize);
+    } catch (err) {
+      // Out of memory during upload, or a backend that cannot train the model: free what was made.
+      owned.reverse().forEach((r) => r.dispose());
+      throw err;
+    }
   }
 
   /** The next batch from the prefetching stream; the caller disposes it. */

@@ -11,7 +11,7 @@ import { runStore, trainingClient } from '../session';
 
 const FORM_KEYS = ['model', 'dataset', 'batchSize', 'learningRate', 'epochs', 'trainExamples', 'testExamples', 'seed'];
 const OPTION_LABELS = {
-  model: { tiny: 'Tiny CNN (quick)', classic: 'Classic Keras CNN', large: 'Large CNN' },
+  model: { tiny: 'Tiny CNN (quick)', classic: 'Classic Keras CNN', large: 'Large CNN', mlp: 'MLP (dense only, any backend)' },
   dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
 };
 /** Preferred default when the schema default is unavailable: fastest first. */

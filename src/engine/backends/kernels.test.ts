@@ -1,0 +1,27 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertCanTrain } from './kernels';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+
+describe('assertCanTrain', () => {
+  const conv = () =>
+    tf.sequential({ layers: [tf.layers.conv2d({ inputShape: [8, 8, 1], filters: 2, kernelSize: 3 }), tf.layers.flatten(), tf.layers.dense({ units: 2 })] });
+
+  it('passes on a backend that has every gradient kernel', () => {
+    const model = conv();
+    expect(() => assertCanTrain([model], 'cpu')).not.toThrow();
+    model.dispose();
+  });
+
+  it('names the missing kernel and the layer that needs it', () => {
+    const model = conv();
+    // No kernels are registered under this name, as for convolutions on tfjs-backend-wasm 4.22.
+    expect(() => assertCanTrain([model], 'no-such-backend')).toThrow(
+      'The no-such-backend backend cannot train this model: it has no Conv2DBackpropFilter (for Conv2D), Conv2DBackpropInput (for Conv2D) kernel.',
+    );
+    model.dispose();
+  });
+});

@@ -1,0 +1,33 @@
+import * as tf from '@tensorflow/tfjs';
+import { NUM_CLASSES } from '../config/tunables';
+import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import type { CnnModelSpec } from './types';
+
+/** The classic Keras MNIST convnet: three 3x3 convolutions, two max-pools, Dense 64; 93,322 parameters. */
+export const classicCnn: CnnModelSpec = {
+  id: 'classic',
+  label: 'Classic CNN',
+  description: 'The Keras MNIST example: conv 32-64-64, dense 64 (93k params, ~5.7 MFLOP/example).',
+  build(seed: number): tf.Sequential {
+    return tf.sequential({
+      name: 'classic_cnn',
+      layers: [
+        tf.layers.conv2d({
+          name: 'conv1',
+          inputShape: CNN_INPUT_SHAPE,
+          filters: 32,
+          kernelSize: 3,
+          activation: 'relu',
+          kernelInitializer: seededKernel(seed, 0),
+        }),
+        tf.layers.maxPooling2d({ name: 'pool1', poolSize: 2 }),
+        tf.layers.conv2d({ name: 'conv2', filters: 64, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 2) }),
+        tf.layers.maxPooling2d({ name: 'pool2', poolSize: 2 }),
+        tf.layers.conv2d({ name: 'conv3', filters: 64, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 4) }),
+        tf.layers.flatten({ name: 'flatten' }),
+        tf.layers.dense({ name: 'dense1', units: 64, activation: 'relu', kernelInitializer: seededKernel(seed, 6) }),
+        tf.layers.dense({ name: 'dense2', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 7) }),
+      ],
+    });
+  },
+};

@@ -1,0 +1,21 @@
+import * as tf from '@tensorflow/tfjs';
+import { NUM_CLASSES } from '../config/tunables';
+import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import type { CnnModelSpec } from './types';
+
+/** A dense-only baseline: no convolution, so it also trains on backends without conv gradients (wasm). */
+export const mlp: CnnModelSpec = {
+  id: 'mlp',
+  label: 'MLP (dense only)',
+  description: 'Flatten, dense 128, dense 10: the no-convolution baseline, trainable on every backend (102k params).',
+  build(seed: number): tf.Sequential {
+    return tf.sequential({
+      name: 'mlp',
+      layers: [
+        tf.layers.flatten({ name: 'flatten', inputShape: CNN_INPUT_SHAPE }),
+        tf.layers.dense({ name: 'dense1', units: 128, activation: 'relu', kernelInitializer: seededKernel(seed, 1) }),
+        tf.layers.dense({ name: 'dense2', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 2) }),
+      ],
+    });
+  },
+};

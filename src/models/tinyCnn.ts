@@ -1,0 +1,31 @@
+import * as tf from '@tensorflow/tfjs';
+import { NUM_CLASSES } from '../config/tunables';
+import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import type { CnnModelSpec } from './types';
+
+/** A tiny convnet (conv 8-16, no hidden dense layer) that still learns MNIST, for slow software-rendered devices. */
+export const tinyCnn: CnnModelSpec = {
+  id: 'tiny',
+  label: 'Tiny CNN',
+  description: 'Conv 8-16 straight into softmax: quick runs on slow devices (5k params, ~0.4 MFLOP/example).',
+  build(seed: number): tf.Sequential {
+    return tf.sequential({
+      name: 'tiny_cnn',
+      layers: [
+        tf.layers.conv2d({
+          name: 'conv1',
+          inputShape: CNN_INPUT_SHAPE,
+          filters: 8,
+          kernelSize: 3,
+          activation: 'relu',
+          kernelInitializer: seededKernel(seed, 0),
+        }),
+        tf.layers.maxPooling2d({ name: 'pool1', poolSize: 2 }),
+        tf.layers.conv2d({ name: 'conv2', filters: 16, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 2) }),
+        tf.layers.maxPooling2d({ name: 'pool2', poolSize: 2 }),
+        tf.layers.flatten({ name: 'flatten' }),
+        tf.layers.dense({ name: 'dense1', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 5) }),
+      ],
+    });
+  },
+};
