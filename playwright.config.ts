@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium';
 import type { BackendOptions } from './e2e/fixtures';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig<BackendOptions>({
   testDir: './e2e',
