@@ -53,7 +53,7 @@ test('trains the tiny CNN: loss falls, pause / step / resume / stop work, tensor
 
   await p.button('stop').click();
   await expect(p.runState()).toHaveText('stopped');
-  await expect(p.page.getByTestId('error-message')).toHaveCount(0);
+  await expect(p.errorMessage()).toHaveCount(0);
   await expect(p.button('train')).toBeEnabled();
 });
 
@@ -73,10 +73,10 @@ test('a batch larger than the training set stops with a clear error and the app 
   await p.chooseBackend(backend);
   await p.setFields({ ...TINY_RUN, trainExamples: '100', batchSize: '200' });
   await p.button('train').click();
-  await expect(p.page.getByTestId('error-message')).toHaveText('Batch size 200 is larger than the 100 training examples.');
+  await expect(p.errorMessage()).toHaveText('Batch size 200 is larger than the 100 training examples.');
   await expect(p.runState()).toHaveText('error');
   await p.setFields({ batchSize: '20', epochs: '1' });
   await p.button('train').click();
   await expect(p.runState()).toHaveText(/training|finished/);
-  await expect(p.page.getByTestId('error-message')).toHaveCount(0);
+  await expect(p.errorMessage()).toHaveCount(0);
 });

@@ -1,17 +1,28 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { BackendName } from '../../src/config/backends';
 
-/** The training page, through its data-testid hooks only. */
+/**
+ * One view of the app (every view stays mounted, so each page object looks inside its own view's
+ * container), through its data-testid hooks only.
+ */
 export class PlaygroundPage {
-  constructor(readonly page: Page) {}
+  readonly root: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly view: 'train' | 'gan' = 'train',
+  ) {
+    this.root = page.getByTestId(`view-${view}`);
+  }
 
   async open(): Promise<void> {
     await this.page.goto('/');
-    await expect(this.page.getByTestId('backend-picker')).toBeVisible();
+    await this.page.getByTestId(`tab-${this.view}`).click();
+    await expect(this.root.getByTestId('backend-picker')).toBeVisible();
   }
 
   backendOption(name: BackendName): Locator {
-    return this.page.getByTestId(`backend-option-${name}`);
+    return this.root.getByTestId(`backend-option-${name}`);
   }
 
   async chooseBackend(name: BackendName): Promise<void> {
@@ -20,15 +31,15 @@ export class PlaygroundPage {
   }
 
   backendReason(name: BackendName): Promise<string> {
-    return this.page.getByTestId(`backend-reason-${name}`).innerText();
+    return this.root.getByTestId(`backend-reason-${name}`).innerText();
   }
 
   field(key: string): Locator {
-    return this.page.getByTestId(`field-${key}`);
+    return this.root.getByTestId(`field-${key}`);
   }
 
   fieldError(key: string): Locator {
-    return this.page.getByTestId(`field-error-${key}`);
+    return this.root.getByTestId(`field-error-${key}`);
   }
 
   async setFields(values: Record<string, string>): Promise<void> {
@@ -39,16 +50,16 @@ export class PlaygroundPage {
     }
   }
 
-  button(name: 'train' | 'pause' | 'resume' | 'step' | 'stop' | 'evaluate'): Locator {
-    return this.page.getByTestId(`btn-${name}`);
+  button(name: 'train' | 'pause' | 'resume' | 'step' | 'stop' | 'evaluate' | 'step-d' | 'step-g'): Locator {
+    return this.root.getByTestId(`btn-${name}`);
   }
 
   runState(): Locator {
-    return this.page.getByTestId('run-state');
+    return this.root.getByTestId('run-state');
   }
 
   stat(id: string): Locator {
-    return this.page.getByTestId(`stat-${id}`);
+    return this.root.getByTestId(`stat-${id}`);
   }
 
   /** Steps done so far, from "12 / 186 (epoch 1)". */
@@ -58,9 +69,9 @@ export class PlaygroundPage {
     return match ? Number(match[1]) : 0;
   }
 
-  /** First and latest train loss, from "2.31 → 1.2". */
-  async losses(): Promise<{ first: number; latest: number } | null> {
-    const match = /^([\d.]+) → ([\d.]+)$/.exec(await this.stat('loss').innerText());
+  /** First and latest value of a "first → now" stat, e.g. "2.31 → 1.2". */
+  async losses(statId = 'loss'): Promise<{ first: number; latest: number } | null> {
+    const match = /^([\d.]+) → ([\d.]+)$/.exec(await this.stat(statId).innerText());
     return match ? { first: Number(match[1]), latest: Number(match[2]) } : null;
   }
 
@@ -69,7 +80,11 @@ export class PlaygroundPage {
   }
 
   async chartPoints(id: string): Promise<number> {
-    return Number(await this.page.getByTestId(`chart-${id}`).getAttribute('data-points'));
+    return Number(await this.root.getByTestId(`chart-${id}`).getAttribute('data-points'));
+  }
+
+  errorMessage(): Locator {
+    return this.root.getByTestId('error-message');
   }
 
   async waitForSteps(atLeast: number): Promise<void> {

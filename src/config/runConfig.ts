@@ -1,4 +1,5 @@
 import { BACKEND_NAMES, type BackendName } from './backends';
+import type { GanRunConfig } from './ganConfig';
 import { defaultsOf, validate, type FieldError, type Schema, type ValuesOf } from './schema';
 
 /** Model ids per workload. Each id has one module in src/models behind the registry. */
@@ -31,7 +32,7 @@ export interface CnnRunConfig extends CnnSettings {
 }
 
 /** One run configuration, a discriminated union per workload (more workloads join here). */
-export type RunConfig = CnnRunConfig;
+export type RunConfig = CnnRunConfig | GanRunConfig;
 
 export function defaultCnnConfig(): CnnRunConfig {
   return { workload: 'cnn', ...defaultsOf(CNN_SCHEMA) };

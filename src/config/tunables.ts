@@ -17,3 +17,7 @@ export const EVAL_BATCH_SIZE = 500;
 export const LEAK_ALARM_CONSECUTIVE_GROWTHS = 3;
 /** Chart history kept in the UI, points per series. */
 export const CHART_MAX_POINTS = 2000;
+/** GAN preview images are redrawn at most this often, ms. */
+export const SAMPLE_INTERVAL_MS = 1000;
+/** The GAN quality score is recomputed at most this often, ms. */
+export const QUALITY_INTERVAL_MS = 5000;

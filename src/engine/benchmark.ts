@@ -42,7 +42,9 @@ async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): P
 }
 
 async function timeBareLoop(command: BenchCommand, workload: TrainingWorkload): Promise<BenchRow> {
-  if (!(workload instanceof CnnWorkload)) throw new Error('The bare-loop comparison exists for the CNN workload only.');
+  if (!(workload instanceof CnnWorkload) || command.config.workload !== 'cnn') {
+    throw new Error('The bare-loop comparison exists for the CNN workload only.');
+  }
   const model = workload.model;
   model.compile({ optimizer: tf.train.adam(command.config.learningRate), loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
   const stepTimes: number[] = [];

@@ -1,13 +1,17 @@
 import type { BackendAvailability, BackendName } from '../config/backends';
 import type { RunConfig } from '../config/runConfig';
 
+/** Which network a single GAN step trains (for teaching); a whole step trains both. */
+export type StepPart = 'discriminator' | 'generator';
+
 /** Commands the UI sends to the training worker. */
 export type WorkerCommand =
   | { type: 'detect' }
   | { type: 'start'; config: RunConfig }
   | { type: 'pause' }
   | { type: 'resume' }
-  | { type: 'step' }
+  /** One step while paused; a GAN can step only its discriminator or only its generator. */
+  | { type: 'step'; part?: StepPart }
   | { type: 'stop' }
   | { type: 'evaluate' }
   | { type: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean };
@@ -64,6 +68,27 @@ export interface BenchRow {
   gflops: number;
 }
 
+/** Generated images from the fixed preview noise, pixels in [0,1], row-major count*side*side. */
+export interface SampleGrid {
+  step: number;
+  count: number;
+  side: number;
+  pixels: Float32Array;
+}
+
+/** How many generated images a trained classifier recognises, and how varied they are. */
+export interface SampleQuality {
+  step: number;
+  /** Fraction of the fixed batch classified with confidence above the threshold; null without a classifier. */
+  recognisable: number | null;
+  /** Confident predictions per class (catches mode collapse: one class everywhere). */
+  classCounts: number[];
+  /** Entropy of the confident class histogram in bits: 0 = one digit only, log2(10) = 3.32 = all alike. */
+  classEntropyBits: number | null;
+  /** Why there is no number, or which classifier gave it. */
+  note: string;
+}
+
 /** Events the worker sends back. */
 export type WorkerEvent =
   | { type: 'backends'; backends: BackendAvailability[] }
@@ -75,4 +100,6 @@ export type WorkerEvent =
   | { type: 'eval'; point: EvalPoint }
   | { type: 'warning'; message: string }
   | { type: 'benchmark'; rows: BenchRow[] }
+  | { type: 'samples'; samples: SampleGrid }
+  | { type: 'quality'; quality: SampleQuality }
   | { type: 'error'; message: string };

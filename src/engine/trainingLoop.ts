@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
-import type { MetricsPoint, RunState } from './protocol';
+import type { MetricsPoint, RunState, StepPart } from './protocol';
 import type { TrainingWorkload } from './workloads/types';
 
 export interface LoopHooks {
@@ -9,6 +9,8 @@ export interface LoopHooks {
   onMetrics(point: MetricsPoint): void;
   /** Called after the last step of each epoch (1-based epoch number). */
   onEpochEnd(epoch: number, step: number): Promise<void>;
+  /** Called after every sync window, for work paced by wall time (e.g. sample previews). */
+  afterWindow?(step: number): Promise<void>;
 }
 
 export interface LoopOptions {
@@ -34,7 +36,7 @@ function yieldToEventLoop(): Promise<void> {
  */
 export class TrainingLoop {
   private control: Control = 'run';
-  private singleStepsRequested = 0;
+  private singleStepsRequested: (StepPart | undefined)[] = [];
   private wake: (() => void) | null = null;
   private stepsDone = 0;
 
@@ -58,11 +60,11 @@ export class TrainingLoop {
     this.wakeUp();
   }
 
-  /** One step, then stay paused. */
-  stepOnce(): void {
+  /** One step (or one network's half of a GAN step), then stay paused. */
+  stepOnce(part?: StepPart): void {
     if (this.control === 'stop') return;
     this.control = 'pause';
-    this.singleStepsRequested += 1;
+    this.singleStepsRequested.push(part);
     this.wakeUp();
   }
 
@@ -83,20 +85,20 @@ export class TrainingLoop {
 
     while (this.stepsDone < totalSteps) {
       if (this.control === 'stop') return 'stopped';
-      if (this.control === 'pause' && this.singleStepsRequested === 0) {
+      if (this.control === 'pause' && this.singleStepsRequested.length === 0) {
         announce('paused');
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
       const single = this.control === 'pause';
-      if (single) this.singleStepsRequested -= 1;
-      else announce('training');
+      const part = single ? this.singleStepsRequested.shift() : undefined;
+      if (!single) announce('training');
 
       const isFirst = this.stepsDone === 0;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
       const windowSteps = single || isFirst ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
-      const { ms, scalars } = await this.runWindow(windowSteps);
+      const { ms, scalars } = await this.runWindow(windowSteps, part);
       this.stepsDone += windowSteps;
 
       if (isFirst) this.hooks.onFirstStep(ms);
@@ -107,16 +109,17 @@ export class TrainingLoop {
       if (this.stepsDone % stepsPerEpoch === 0) {
         await this.hooks.onEpochEnd(this.stepsDone / stepsPerEpoch, this.stepsDone);
       }
+      await this.hooks.afterWindow?.(this.stepsDone);
       await yieldToEventLoop();
     }
     return 'finished';
   }
 
   /** Dispatches windowSteps steps, then one read-back of all their scalars: the only sync. */
-  private async runWindow(windowSteps: number): Promise<{ ms: number; scalars: Record<string, number> }> {
+  private async runWindow(windowSteps: number, part?: StepPart): Promise<{ ms: number; scalars: Record<string, number> }> {
     const start = performance.now();
     const perStep: Record<string, tf.Scalar>[] = [];
-    for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step());
+    for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step(part));
     const names = Object.keys(perStep[0]);
     const means = tf.tidy(() => tf.stack(names.map((n) => tf.mean(tf.stack(perStep.map((s) => s[n]))))));
     const values = await means.data();

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { GanView } from './gan/GanView';
 import { TrainView } from './train/TrainView';
 
 const TABS = [
   { id: 'train', label: 'Train a CNN', view: TrainView },
+  { id: 'gan', label: 'GAN studio', view: GanView },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

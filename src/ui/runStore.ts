@@ -1,6 +1,6 @@
 import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
-import type { EvalPoint, MetricsPoint, RunInfo, RunState, WorkerEvent } from '../engine/protocol';
+import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, WorkerEvent } from '../engine/protocol';
 import { LeakDetector } from '../metrics/leakDetector';
 
 /** Low-frequency facts about the run that React renders. */
@@ -15,6 +15,9 @@ export interface RunSnapshot {
   latestEval: EvalPoint | null;
   error: string | null;
   warnings: string[];
+  quality: SampleQuality | null;
+  /** Step of the latest sample grid, so views know when to redraw it. */
+  samplesStep: number | null;
 }
 
 const INITIAL: RunSnapshot = {
@@ -28,6 +31,8 @@ const INITIAL: RunSnapshot = {
   latestEval: null,
   error: null,
   warnings: [],
+  quality: null,
+  samplesStep: null,
 };
 
 /**
@@ -37,12 +42,17 @@ const INITIAL: RunSnapshot = {
 export class RunStore {
   readonly metrics: MetricsPoint[] = [];
   readonly evals: EvalPoint[] = [];
+  /** The latest generated images, kept outside React and drawn straight onto a canvas. */
+  samples: SampleGrid | null = null;
   private snapshot: RunSnapshot = INITIAL;
   private listeners = new Set<() => void>();
   private frameRequested = false;
   private leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
   /** Bumped when a new run clears the buffers, so charts know to reset. */
   runId = 0;
+
+  /** headlineScalar: the per-step scalar shown as "first → now" (loss for a classifier). */
+  constructor(private readonly headlineScalar = 'loss') {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -55,9 +65,10 @@ export class RunStore {
   beginRun(): void {
     this.metrics.length = 0;
     this.evals.length = 0;
+    this.samples = null;
     this.runId += 1;
     this.leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
-    this.update({ info: null, progress: null, firstStepMs: null, latest: null, firstLoss: null, latestEval: null, error: null, warnings: [] });
+    this.update({ info: null, progress: null, firstStepMs: null, latest: null, firstLoss: null, latestEval: null, error: null, warnings: [], quality: null, samplesStep: null });
   }
 
   /** Shows an error that did not come from the worker (e.g. the worker itself died). */
@@ -86,6 +97,11 @@ export class RunStore {
         return this.update({ warnings: [...this.snapshot.warnings, event.message] });
       case 'error':
         return this.update({ error: event.message });
+      case 'samples':
+        this.samples = event.samples;
+        return this.update({ samplesStep: event.samples.step });
+      case 'quality':
+        return this.update({ quality: event.quality });
       case 'benchmark':
         return;
     }
@@ -99,7 +115,7 @@ export class RunStore {
       if (leak) this.snapshot = { ...this.snapshot, warnings: [...this.snapshot.warnings, leak] };
     }
     const latest = points[points.length - 1];
-    this.update({ latest, firstLoss: this.snapshot.firstLoss ?? points[0].scalars.loss ?? null });
+    this.update({ latest, firstLoss: this.snapshot.firstLoss ?? points[0].scalars[this.headlineScalar] ?? null });
   }
 
   private update(patch: Partial<RunSnapshot>): void {

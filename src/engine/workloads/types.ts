@@ -1,5 +1,5 @@
 import type * as tf from '@tensorflow/tfjs';
-import type { EvalPoint, RunInfo } from '../protocol';
+import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol';
 
 /** What the training loop needs from a model + data pairing; one implementation per workload. */
 export interface TrainingWorkload {
@@ -10,8 +10,10 @@ export interface TrainingWorkload {
    * Dispatches one training step without syncing; returns its per-step scalars, still on
    * the device. The caller owns and disposes them.
    */
-  step(): Record<string, tf.Scalar>;
+  step(part?: StepPart): Record<string, tf.Scalar>;
   /** Evaluates on held-out data, if the workload has any. */
   evaluate?(step: number, epoch: number): Promise<EvalPoint>;
+  /** Generated images to show, if the workload generates any. */
+  samples?(step: number): Promise<SampleGrid>;
   dispose(): void;
 }

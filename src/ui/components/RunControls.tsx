@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RunState } from '../../engine/protocol';
 
 interface Props {
@@ -8,12 +9,14 @@ interface Props {
   onResume(): void;
   onStep(): void;
   onStop(): void;
-  onEvaluate(): void;
+  onEvaluate?(): void;
+  /** Workload-specific buttons (e.g. a GAN's "train D only"), placed before the state label. */
+  extra?: ReactNode;
 }
 
 const ACTIVE: RunState[] = ['loading', 'training', 'paused'];
 
-export function RunControls({ state, canStart, onTrain, onPause, onResume, onStep, onStop, onEvaluate }: Props) {
+export function RunControls({ state, canStart, onTrain, onPause, onResume, onStep, onStop, onEvaluate, extra }: Props) {
   const active = ACTIVE.includes(state);
   const running = state === 'training' || state === 'paused';
   return (
@@ -33,9 +36,12 @@ export function RunControls({ state, canStart, onTrain, onPause, onResume, onSte
       <button data-testid="btn-stop" disabled={!active} onClick={onStop}>
         Stop
       </button>
-      <button data-testid="btn-evaluate" disabled={!running} onClick={onEvaluate}>
-        Evaluate now
-      </button>
+      {onEvaluate && (
+        <button data-testid="btn-evaluate" disabled={!running} onClick={onEvaluate}>
+          Evaluate now
+        </button>
+      )}
+      {extra}
       <span className={`run-state state-${state}`} data-testid="run-state">
         {state}
       </span>

@@ -1,21 +1,22 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { BackendName } from '../../config/backends';
 import { CNN_SCHEMA, defaultCnnConfig, parseCnnConfig, type CnnRunConfig } from '../../config/runConfig';
-import { CNN_CHARTS } from '../charts/cnnCharts';
+import { CNN_CHARTS } from '../charts/seriesDefs';
 import { LiveChart } from '../charts/LiveChart';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { fieldErrors, SettingsForm, type RawValues } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
-import { runStore, trainingClient } from '../session';
+import { useBackendChoice } from '../components/useBackendChoice';
+import { formatNumber, formatPercent } from '../format';
+import { cnnSession } from '../session';
+
+const { store: runStore, client: trainingClient } = cnnSession;
 
 const FORM_KEYS = ['model', 'dataset', 'batchSize', 'learningRate', 'epochs', 'trainExamples', 'testExamples', 'seed'];
 const OPTION_LABELS = {
   model: { tiny: 'Tiny CNN (quick)', classic: 'Classic Keras CNN', large: 'Large CNN', mlp: 'MLP (dense only, any backend)' },
   dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
 };
-/** Preferred default when the schema default is unavailable: fastest first. */
-const FALLBACK_ORDER: BackendName[] = ['webgl', 'webgpu', 'wasm', 'cpu'];
 
 function toRaw(config: CnnRunConfig): RawValues {
   return Object.fromEntries(FORM_KEYS.map((k) => [k, String(config[k as keyof CnnRunConfig])]));
@@ -25,17 +26,12 @@ function toRaw(config: CnnRunConfig): RawValues {
 export function TrainView() {
   const snapshot = useSyncExternalStore(runStore.subscribe, runStore.getSnapshot);
   const [values, setValues] = useState<RawValues>(() => toRaw(defaultCnnConfig()));
-  const [backend, setBackend] = useState<BackendName>(defaultCnnConfig().backend);
+  const { backend, setBackend, ok: backendOk } = useBackendChoice(snapshot.backends, defaultCnnConfig().backend);
 
   useEffect(() => trainingClient.send({ type: 'detect' }), []);
-  useEffect(() => {
-    const available = snapshot.backends?.filter((b) => b.available).map((b) => b.name) ?? [];
-    if (available.length && !available.includes(backend)) setBackend(FALLBACK_ORDER.find((b) => available.includes(b)) ?? 'cpu');
-  }, [snapshot.backends, backend]);
 
   const errors = useMemo(() => fieldErrors(CNN_SCHEMA, values, FORM_KEYS), [values]);
   const busy = ['loading', 'training', 'paused'].includes(snapshot.state);
-  const backendOk = snapshot.backends?.some((b) => b.name === backend && b.available) ?? false;
 
   const train = () => {
     const { config, errors: parseErrors } = parseCnnConfig({ ...values, backend });
@@ -83,7 +79,13 @@ export function TrainView() {
           </div>
         ))}
       </section>
-      <StatsPanel snapshot={snapshot} />
+      <StatsPanel
+        snapshot={snapshot}
+        items={[
+          { id: 'loss', label: 'Train loss (first → now)', value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
+          { id: 'test-accuracy', label: 'Test accuracy', value: snapshot.latestEval ? `${formatPercent(snapshot.latestEval.testAccuracy)} (epoch ${snapshot.latestEval.epoch})` : '–' },
+        ]}
+      />
       <section className="charts">
         <LiveChart testId="chart-loss" title="Loss" store={runStore} series={CNN_CHARTS.loss} yLabel="cross-entropy" />
         <LiveChart testId="chart-accuracy" title="Accuracy" store={runStore} series={CNN_CHARTS.accuracy} yLabel="accuracy" />

@@ -1,0 +1,38 @@
+import { BACKEND_LABELS } from '../src/config/backends';
+import { expect, test } from './fixtures';
+import { PlaygroundPage } from './pages/playgroundPage';
+
+test('trains the MLP GAN: samples redraw, D/G losses chart, single D and G steps, stop; tensors flat', async ({ page, backend }) => {
+  const p = new PlaygroundPage(page, 'gan');
+  const grid = p.root.getByTestId('sample-grid');
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
+  await p.button('train').click();
+
+  await expect(p.stat('backend')).toHaveText(BACKEND_LABELS[backend]);
+  await expect.poll(async () => Number(await grid.getAttribute('data-redraws')), { message: 'sample grid redraws', timeout: 120_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => p.chartPoints('gan-loss'), { message: 'D/G loss chart receives points' }).toBeGreaterThanOrEqual(6);
+  await expect(p.root.getByTestId('quality-note')).not.toBeEmpty();
+
+  const tensorCounts: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    tensorCounts.push(await p.tensorCount());
+    await page.waitForTimeout(400);
+  }
+  expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+
+  await p.button('pause').click();
+  await expect(p.runState()).toHaveText('paused');
+  const pausedAt = await p.stepCount();
+  await p.button('step-d').click();
+  await expect.poll(() => p.stepCount()).toBe(pausedAt + 1);
+  await p.button('step-g').click();
+  await expect.poll(() => p.stepCount()).toBe(pausedAt + 2);
+  await expect(p.runState()).toHaveText('paused');
+  expect(await p.tensorCount()).toBe(tensorCounts[0]);
+
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+  await expect(p.errorMessage()).toHaveCount(0);
+});

@@ -1,0 +1,65 @@
+import * as tf from '@tensorflow/tfjs';
+import type { DatasetId } from '../../config/runConfig';
+import { NUM_CLASSES } from '../../config/tunables';
+import type { SampleQuality } from '../protocol';
+
+/** A generated image counts as recognisable when the classifier is at least this sure of one class. */
+export const RECOGNISABLE_CONFIDENCE = 0.9;
+/** A CNN run is kept as the judge of generated images only if it reached this test accuracy. */
+export const JUDGE_MIN_TEST_ACCURACY = 0.9;
+
+/** Where the trained classifier of each data set is cached in the browser. */
+export function judgeUrl(dataset: DatasetId): string {
+  return `indexeddb://gpu-playground-judge-${dataset}`;
+}
+
+/** Keeps a trained classifier for the GAN's quality score; returns false where storage is unavailable. */
+export async function saveJudge(model: tf.LayersModel, dataset: DatasetId, testAccuracy: number): Promise<boolean> {
+  if (testAccuracy < JUDGE_MIN_TEST_ACCURACY || typeof indexedDB === 'undefined') return false;
+  model.setUserDefinedMetadata({ testAccuracy, savedAt: new Date().toISOString() });
+  await model.save(judgeUrl(dataset));
+  return true;
+}
+
+/** The cached classifier and its note, or null with the reason there is none. */
+export async function loadJudge(dataset: DatasetId): Promise<{ model: tf.LayersModel | null; note: string }> {
+  const missing = `No trained ${dataset} classifier yet: train a CNN on ${dataset} to at least ${JUDGE_MIN_TEST_ACCURACY * 100}% test accuracy first.`;
+  if (typeof indexedDB === 'undefined') return { model: null, note: 'No browser storage here, so no cached classifier.' };
+  try {
+    const model = await tf.loadLayersModel(judgeUrl(dataset));
+    const meta = model.getUserDefinedMetadata() as { testAccuracy?: number } | undefined;
+    const accuracy = typeof meta?.testAccuracy === 'number' ? ` (${(meta.testAccuracy * 100).toFixed(1)}% test accuracy)` : '';
+    return { model, note: `Judged by the cached ${model.name} classifier${accuracy}.` };
+  } catch {
+    return { model: null, note: missing };
+  }
+}
+
+/** Shannon entropy in bits of a histogram. */
+export function entropyBits(counts: number[]): number {
+  const total = counts.reduce((s, c) => s + c, 0);
+  if (total === 0) return 0;
+  // max(0, …) turns the -0 of a single-class histogram into 0.
+  return Math.max(0, -counts.reduce((s, c) => (c === 0 ? s : s + (c / total) * Math.log2(c / total)), 0));
+}
+
+/**
+ * Scores generated images (pixels in [-1,1]) with a classifier trained on [0,1] inputs: the share it
+ * recognises with confidence, and the spread of recognised classes.
+ */
+export async function judgeSamples(judge: tf.LayersModel, images: tf.Tensor4D, step: number, note: string): Promise<SampleQuality> {
+  const [confidence, predicted] = tf.tidy(() => {
+    const probs = judge.predict(tf.div(tf.add(images, 1), 2)) as tf.Tensor2D;
+    return [tf.max(probs, -1), tf.argMax(probs, -1)];
+  });
+  const [conf, cls] = (await Promise.all([confidence.data(), predicted.data()])) as [Float32Array, Int32Array];
+  tf.dispose([confidence, predicted]);
+  const classCounts = new Array<number>(NUM_CLASSES).fill(0);
+  let recognised = 0;
+  conf.forEach((c, i) => {
+    if (c < RECOGNISABLE_CONFIDENCE) return;
+    recognised += 1;
+    classCounts[cls[i]] += 1;
+  });
+  return { step, recognisable: recognised / conf.length, classCounts, classEntropyBits: entropyBits(classCounts), note };
+}

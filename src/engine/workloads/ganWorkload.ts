@@ -1,0 +1,110 @@
+import * as tf from '@tensorflow/tfjs';
+import type { BackendName } from '../../config/backends';
+import type { GanRunConfig } from '../../config/ganConfig';
+import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
+import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
+import type { ImageDataset, ImageSplit } from '../../data/types';
+import { getGanModel } from '../../models/gan/registry';
+import { assertCanTrain } from '../backends/kernels';
+import { ganCostOfModels, ganIterationFlopsPerExample } from '../gan/ganCost';
+import { GanTrainer } from '../gan/ganSteps';
+import type { RunInfo, SampleGrid, StepPart } from '../protocol';
+import type { TrainingWorkload } from './types';
+
+/** The training images of one digit only, or all of them. */
+export function digitSubset(split: ImageSplit, digit: GanRunConfig['digit']): ImageSplit {
+  if (digit === 'all') return split;
+  const label = Number(digit);
+  const picked: number[] = [];
+  split.labels.forEach((l, i) => l === label && picked.push(i));
+  const images = new Uint8Array(picked.length * IMAGE_PIXELS);
+  picked.forEach((from, to) => images.set(split.images.subarray(from * IMAGE_PIXELS, (from + 1) * IMAGE_PIXELS), to * IMAGE_PIXELS));
+  return { count: picked.length, images, labels: new Uint8Array(picked.length).fill(label) };
+}
+
+/** A GAN on real images: D steps on device-resident batches, then a G step; previews from fixed noise. */
+export class GanWorkload implements TrainingWorkload {
+  readonly examplesPerStep: number;
+  readonly flopsPerStep: number;
+
+  private constructor(
+    readonly info: RunInfo,
+    readonly trainer: GanTrainer,
+    private readonly data: DeviceDataset,
+    private readonly stream: BatchStream,
+    private readonly config: GanRunConfig,
+    flopsPerExample: number,
+  ) {
+    // Real images the discriminator sees per step; each comes with one fake.
+    this.examplesPerStep = config.batchSize * config.dStepsPerGStep;
+    this.flopsPerStep = flopsPerExample * config.batchSize;
+  }
+
+  static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>): GanWorkload {
+    const split = digitSubset(dataset.train, config.digit);
+    if (config.batchSize > split.count) {
+      throw new Error(`Batch size ${config.batchSize} is larger than the ${split.count} training images of digit "${config.digit}".`);
+    }
+    const spec = getGanModel(config.model);
+    const owned: { dispose(): void }[] = [];
+    const own = <T extends { dispose(): void }>(resource: T): T => (owned.push(resource), resource);
+    try {
+      const trainer = own(new GanTrainer(spec, config));
+      assertCanTrain([trainer.generator, trainer.discriminator], backend);
+      const cost = ganCostOfModels(trainer.generator, trainer.discriminator);
+      const data = own(DeviceDataset.upload(split, { scale: 'symmetric' }));
+      const stream = own(new BatchStream(data, config.batchSize, config.seed));
+      const info: RunInfo = {
+        backend,
+        modelLabel: spec.label,
+        params: cost.generator.params + cost.discriminator.params,
+        forwardFlopsPerExample: cost.generator.forwardFlopsPerExample + cost.discriminator.forwardFlopsPerExample,
+        trainFlopsPerExample: ganIterationFlopsPerExample(cost, config.dStepsPerGStep),
+        stepsPerEpoch: Math.max(1, Math.floor(stream.stepsPerEpoch / config.dStepsPerGStep)),
+        totalSteps: config.steps,
+        flags,
+      };
+      return new GanWorkload(info, trainer, data, stream, config, info.trainFlopsPerExample);
+    } catch (err) {
+      owned.reverse().forEach((r) => r.dispose());
+      throw err;
+    }
+  }
+
+  step(part?: StepPart): Record<string, tf.Scalar> {
+    const out: Record<string, tf.Scalar> = {};
+    const dSteps = part === 'generator' ? 0 : part === 'discriminator' ? 1 : this.config.dStepsPerGStep;
+    for (let i = 0; i < dSteps; i++) {
+      const { xs, ys } = this.stream.next();
+      ys.dispose();
+      const d = this.trainer.discriminatorStep(xs);
+      xs.dispose();
+      // Only the last D step's scalars are reported; earlier ones are freed at once.
+      tf.dispose([out.dLoss, out.dReal, out.dFake].filter(Boolean));
+      Object.assign(out, d);
+    }
+    if (part !== 'discriminator') {
+      const g = this.trainer.generatorStep(this.config.batchSize);
+      out.gLoss = g.gLoss;
+      if (out.dFake) g.dFake.dispose();
+      else out.dFake = g.dFake;
+    }
+    return out;
+  }
+
+  async samples(step: number): Promise<SampleGrid> {
+    const images = this.trainer.sample();
+    const unit = tf.tidy(() => tf.div(tf.add(images, 1), 2));
+    images.dispose();
+    const pixels = (await unit.data()) as Float32Array;
+    const count = unit.shape[0];
+    unit.dispose();
+    return { step, count, side: IMAGE_SIDE_PX, pixels };
+  }
+
+  dispose(): void {
+    this.stream.dispose();
+    this.data.dispose();
+    this.trainer.dispose();
+  }
+}
