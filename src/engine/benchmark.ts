@@ -8,20 +8,40 @@ import type { TrainingWorkload } from './workloads/types';
 
 type BenchCommand = Extract<WorkerCommand, { type: 'benchmark' }>;
 
+/** Rounds alternate which loop goes first, so neither gains from the other's warm caches. */
+const DEFAULT_ROUNDS = 2;
+
+interface LoopTiming {
+  firstStepMs: number;
+  stepTimes: number[];
+}
+
 /**
- * Times the app's training loop, then (optionally) a bare tfjs trainOnBatch loop on the same
- * model, batch, data and backend, so their ratio shows what the app's loop costs or saves.
+ * Times the app's training loop and (optionally) a bare tfjs trainOnBatch loop on the same model,
+ * batch, data and backend, in alternating rounds, so their ratio shows what the app's loop costs or saves.
  */
 export async function runBenchmark(
   command: BenchCommand,
   build: (config: RunConfig) => Promise<TrainingWorkload>,
 ): Promise<BenchRow[]> {
-  const rows = [await timeAppLoop(command, await build(command.config))];
-  if (command.includeBareLoop) rows.push(await timeBareLoop(command, await build(command.config)));
+  const rounds = command.includeBareLoop ? (command.rounds ?? DEFAULT_ROUNDS) : 1;
+  const timings: Record<BenchRow['loop'], LoopTiming[]> = { app: [], bare: [] };
+  let reference: TrainingWorkload | null = null;
+  for (let round = 0; round < rounds; round++) {
+    const order: BenchRow['loop'][] = !command.includeBareLoop ? ['app'] : round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
+    for (const loop of order) {
+      const workload = await build(command.config);
+      reference ??= workload;
+      timings[loop].push(loop === 'app' ? await timeAppLoop(command, workload) : await timeBareLoop(command, workload));
+    }
+  }
+  if (!reference) throw new Error('No benchmark round ran.');
+  const rows = [rowFrom('app', reference, timings.app)];
+  if (command.includeBareLoop) rows.push(rowFrom('bare', reference, timings.bare));
   return rows;
 }
 
-async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): Promise<BenchRow> {
+async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): Promise<LoopTiming> {
   const windows: MetricsPoint[] = [];
   let firstStepMs = NaN;
   const loop = new TrainingLoop(workload, {
@@ -37,16 +57,17 @@ async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): P
   }
   // The app syncs once per window, so each measured step carries its window's mean time.
   const measured = windows.filter((w) => w.step - w.stepsInWindow >= command.warmupSteps);
-  const stepTimes = measured.flatMap((w) => Array<number>(w.stepsInWindow).fill(w.stepMs));
-  return rowFrom('app', workload, firstStepMs, stepTimes);
+  return { firstStepMs, stepTimes: measured.flatMap((w) => Array<number>(w.stepsInWindow).fill(w.stepMs)) };
 }
 
-async function timeBareLoop(command: BenchCommand, workload: TrainingWorkload): Promise<BenchRow> {
+async function timeBareLoop(command: BenchCommand, workload: TrainingWorkload): Promise<LoopTiming> {
   if (!(workload instanceof CnnWorkload) || command.config.workload !== 'cnn') {
     throw new Error('The bare-loop comparison exists for the CNN workload only.');
   }
   const model = workload.model;
-  model.compile({ optimizer: tf.train.adam(command.config.learningRate), loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
+  // A passed-in optimizer is not the model's to dispose, so this loop frees it itself.
+  const optimizer = tf.train.adam(command.config.learningRate);
+  model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
   const stepTimes: number[] = [];
   let firstStepMs = NaN;
   try {
@@ -61,22 +82,24 @@ async function timeBareLoop(command: BenchCommand, workload: TrainingWorkload): 
       if (i >= command.warmupSteps) stepTimes.push(ms);
     }
   } finally {
+    optimizer.dispose();
     workload.dispose();
   }
-  return rowFrom('bare', workload, firstStepMs, stepTimes);
+  return { firstStepMs, stepTimes };
 }
 
-function rowFrom(loop: BenchRow['loop'], workload: TrainingWorkload, firstStepMs: number, stepTimes: number[]): BenchRow {
+/** First-step time is that of the loop's first round; step statistics pool every round. */
+function rowFrom(loop: BenchRow['loop'], workload: TrainingWorkload, timings: LoopTiming[]): BenchRow {
+  const stepTimes = timings.flatMap((t) => t.stepTimes);
   if (stepTimes.length === 0) throw new Error('No measured steps: raise the measured step count.');
   const s = summarize(stepTimes);
-  const meanMs = s.mean;
   return {
     loop,
     backend: workload.info.backend,
-    firstStepMs,
+    firstStepMs: timings[0].firstStepMs,
     medianStepMs: s.median,
     p90StepMs: s.p90,
-    examplesPerSec: (workload.examplesPerStep * 1000) / meanMs,
-    gflops: workload.flopsPerStep / (meanMs * 1e6),
+    examplesPerSec: (workload.examplesPerStep * 1000) / s.mean,
+    gflops: workload.flopsPerStep / (s.mean * 1e6),
   };
 }

@@ -14,7 +14,7 @@ export type WorkerCommand =
   | { type: 'step'; part?: StepPart }
   | { type: 'stop' }
   | { type: 'evaluate' }
-  | { type: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean };
+  | { type: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
 
 export type RunState = 'idle' | 'loading' | 'training' | 'paused' | 'stopped' | 'finished' | 'error';
 
