@@ -1,3 +1,9 @@
+import { matmulCrossovers, crossoverSentence } from '../src/engine/lab/crossover';
+import type { DeviceReport } from '../src/engine/device/deviceReport';
+import { isNotAvailable, type NotAvailable } from '../src/engine/device/reportValues';
+import type { LabJobState } from '../src/engine/lab/labJob';
+import { batchMarkdown, matmulMarkdown, raceMarkdown } from '../src/engine/lab/labMarkdown';
+import { withSpeedUps } from '../src/engine/lab/stepStats';
 import type { BenchRow } from '../src/engine/protocol';
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
@@ -12,4 +18,38 @@ export function markdownTable(rows: BenchRow[]): string {
     return `| ${r.backend} | ${r.loop} | ${fmt(r.firstStepMs, 0)} | ${fmt(r.medianStepMs)} | ${fmt(r.p90StepMs)} | ${fmt(r.examplesPerSec)} | ${fmt(r.gflops, 3)} | ${ratio} |`;
   });
   return [header, rule, ...lines].join('\n');
+}
+
+interface LabArgs {
+  model: string;
+  batch: string;
+  warmup: string;
+  steps: string;
+}
+
+const text = (value: string | number | boolean | NotAvailable): string => (isNotAvailable(value) ? 'not available' : String(value));
+
+/** One line naming what ran the benchmark: GPU adapter, WebGL renderer, browser. */
+export function deviceSummary(report: DeviceReport | null): string {
+  if (!report) return 'Device: no report.';
+  const gpu = report.webgpu.status === 'available' ? `${text(report.webgpu.vendor)} / ${text(report.webgpu.architecture)}` : 'not available';
+  const gl = report.webgl.status === 'available' ? text(report.webgl.unmaskedRenderer) : 'not available';
+  const browser = `${text(report.environment.browser.name)} ${text(report.environment.browser.majorVersion)} on ${text(report.environment.os.name)}`;
+  return `Device: WebGPU adapter ${gpu}; WebGL renderer ${gl}; ${browser}; tfjs ${text(report.tfjs.versions['tfjs-core'] ?? 'n/a')}.`;
+}
+
+/** The lab job's Markdown: a heading line saying what was measured, then its table. */
+export function labTable(job: LabJobState, args: LabArgs): string {
+  const steps = `${args.warmup} warm-up + ${args.steps} measured steps, each ending with a read-back; throughput from the median step`;
+  if (job.kind === 'race') return `Race: model ${args.model}, batch ${args.batch}, ${steps}.\n\n${raceMarkdown(job.raceRows, job.stops)}`;
+  if (job.kind === 'matmulSweep') return `Matrix multiply n×n float32: median of timed runs after warm-up, each ending with a read-back of the product.\n\n${matmulMarkdown(job.matmulPoints, job.stops)}`;
+  return `Batch sweep: model ${args.model}, ${steps}.\n\n${batchMarkdown(job.batchPoints, job.stops)}`;
+}
+
+/** What --json writes for a lab job: rows (race) or points (sweeps), stops, and the device report. */
+export function labJson(job: LabJobState, args: object, device: DeviceReport | null): object {
+  const common = { workload: job.kind, status: job.status, error: job.error, args, device, stops: job.stops };
+  if (job.kind === 'race') return { ...common, rows: withSpeedUps(job.raceRows) };
+  if (job.kind === 'matmulSweep') return { ...common, points: job.matmulPoints, crossovers: matmulCrossovers(job.matmulPoints).map((c) => ({ ...c, sentence: crossoverSentence(c) })) };
+  return { ...common, points: job.batchPoints };
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { LabView } from './lab/LabView';
 import { GanView } from './gan/GanView';
 import { TrainView } from './train/TrainView';
 
 const TABS = [
   { id: 'train', label: 'Train a CNN', view: TrainView },
   { id: 'gan', label: 'GAN studio', view: GanView },
+  { id: 'lab', label: 'Benchmark lab', view: LabView },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 

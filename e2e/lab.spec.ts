@@ -1,0 +1,128 @@
+import { test as base, expect } from './fixtures';
+import { LabPage } from './pages/labPage';
+import type { BackendName } from '../src/config/backends';
+
+/** Small enough for SwiftShader WebGL/WebGPU on two cores: a few seconds a step at most. */
+const TINY = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' };
+const RACED: BackendName[] = ['cpu', 'webgl', 'webgpu'];
+/** "1×", "2.1×", "0.16×", "24×". */
+const SPEED_UP = /^\d+(\.\d+)?×$/;
+const MS = /^\d+(\.\d+)?(k|M)? ms$/;
+
+const test = base.extend<{ lab: LabPage }>({
+  lab: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(new LabPage(page));
+    if (errors.length) throw new Error(`Uncaught page errors: ${errors.join('; ')}`);
+  },
+});
+
+test.describe('benchmark lab, every backend in one run', () => {
+  test.beforeEach(({ backend }) => {
+    test.skip(backend !== 'cpu', 'these cover every backend in one run');
+  });
+
+  test('the device report shows the WebGPU adapter architecture and the WebGL renderer, and copies as text', async ({ lab, page }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lab.open();
+    const architecture = lab.byId('device-webgpu-architecture');
+    await expect(architecture).toHaveText(/\S/);
+    await expect(architecture).not.toHaveText(/^not available/);
+    await expect(lab.byId('device-webgl-renderer')).toHaveText(/\S/);
+    await expect(lab.byId('device-webgl-renderer')).not.toHaveText(/^not available/);
+    await expect(lab.byId('device-tfjs-version')).toHaveText(/^\d+\.\d+\.\d+$/);
+
+    await lab.byId('btn-device-copy').click();
+    await expect(lab.byId('device-copy-status')).toHaveText('Copied to the clipboard.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`  Adapter architecture: ${await architecture.innerText()}`);
+    expect(copied).toContain(`  Unmasked renderer: ${await lab.byId('device-webgl-renderer').innerText()}`);
+  });
+
+  test('a race of the tiny CNN completes on cpu, webgl and webgpu with a numeric speed-up for each', async ({ lab }) => {
+    await lab.open();
+    await lab.setWorkload(TINY);
+    await lab.chooseBackends(RACED);
+    await lab.run('race');
+    await lab.waitUntilDone('race');
+    for (const backend of RACED) {
+      await expect(lab.raceCell(backend, 'speedup'), `${backend} speed-up`).toHaveText(SPEED_UP);
+      await expect(lab.raceCell(backend, 'median'), `${backend} median step`).toHaveText(MS);
+      await expect(lab.raceCell(backend, 'first-step')).toHaveText(MS);
+    }
+    await expect(lab.raceCell('cpu', 'speedup')).toHaveText('1×');
+    expect(await lab.chartPoints('race-chart')).toBe(RACED.length);
+  });
+
+  test('the size sweep draws a point per size for each backend and explains the crossover', async ({ lab }) => {
+    await lab.open();
+    await lab.chooseBackends(RACED);
+    await lab.byId('matmul-field-min').selectOption('32');
+    await lab.byId('matmul-field-max').selectOption('256');
+    await lab.run('matmul');
+    await lab.waitUntilDone('matmul');
+    for (const backend of RACED) {
+      expect(await lab.chartPoints('matmul-chart', backend), `${backend} points`).toBe(4);
+      await expect(lab.byId(`matmul-cell-${backend}-256`)).toHaveText(/^\d+(\.\d+)?(k|M)? \(\d+(\.\d+)?(k|M)? ms\)$/);
+    }
+    await expect(lab.byId('matmul-crossover-webgl')).toHaveText(/^WebGL (overtakes|beats|is still behind) CPU \(plain JS\)/);
+    await expect(lab.byId('matmul-crossover-webgpu')).toHaveText(/^WebGPU (overtakes|beats|is still behind) CPU \(plain JS\)/);
+  });
+
+  test('cancel stops a race mid-way and the page stays usable', async ({ lab }) => {
+    await lab.open();
+    await lab.setWorkload({ ...TINY, measuredSteps: '500' });
+    await lab.chooseBackends(RACED);
+    await lab.run('race');
+    await expect(lab.byId('race-progress-message')).toHaveText(/^cpu: step \d+ of 501/, { timeout: 60_000 });
+    await lab.button('race', 'cancel').click();
+    await expect(lab.status('race')).toHaveText('cancelled', { timeout: 30_000 });
+    await expect(lab.button('race', 'cancel')).toBeDisabled();
+    await expect(lab.byId('race-row-webgpu')).toContainText('not run');
+    await expect(lab.raceCell('cpu', 'speedup')).toHaveCount(0);
+
+    await lab.setWorkload({ measuredSteps: '2' });
+    await lab.chooseBackends(['cpu']);
+    await lab.run('race');
+    await lab.waitUntilDone('race');
+    await expect(lab.raceCell('cpu', 'speedup')).toHaveText('1×');
+  });
+});
+
+test('anatomy of a step and kernel profile on this project\'s backend', async ({ lab, backend }) => {
+  await lab.open();
+  await lab.setWorkload(TINY);
+  await lab.byId('anatomy-field-backend').selectOption(backend);
+  await lab.byId('anatomy-field-every-k').fill('2');
+  await lab.byId('anatomy-field-sync-steps').fill('4');
+  await lab.run('anatomy');
+  await lab.waitUntilDone('anatomy');
+  for (const phase of ['upload', 'compute', 'readback']) await expect(lab.byId(`anatomy-${phase}-ms`)).toHaveText(MS);
+  await expect(lab.byId('anatomy-kernel-ms')).toHaveText(new RegExp(`${MS.source}|^unavailable on this device$`));
+  await lab.byId('anatomy-sync-every-step').check();
+  const everyStep = await lab.byId('anatomy-sync-ms').innerText();
+  await lab.byId('anatomy-sync-every-k').check();
+  await expect(lab.byId('anatomy-sync-ms')).toHaveText(MS);
+  await expect(lab.byId('anatomy-sync-compare')).toContainText(`syncing every step took ${everyStep} per step`);
+
+  await lab.byId('profile-field-backend').selectOption(backend);
+  await lab.run('profile');
+  await lab.waitUntilDone('profile');
+  await expect(lab.byId('profile-top-row-0')).toBeVisible();
+  await expect(lab.byId('profile-top')).toContainText('Conv2D');
+  await expect(lab.byId('profile-time-source')).toHaveText(/\S/);
+});
+
+test('a batch sweep on this project\'s backend measures each batch size', async ({ lab, backend }) => {
+  await lab.open();
+  await lab.setWorkload({ ...TINY, measuredSteps: '2' });
+  await lab.chooseBackends([backend]);
+  await lab.byId('batch-field-min').selectOption('16');
+  await lab.byId('batch-field-max').selectOption('32');
+  await lab.run('batch');
+  await lab.waitUntilDone('batch');
+  expect(await lab.chartPoints('batch-chart', backend)).toBe(2);
+  for (const batch of [16, 32]) await expect(lab.byId(`batch-cell-${backend}-${batch}`)).toHaveText(/^\d+(\.\d+)?(k|M)? \(\d+(\.\d+)? MB\)$/);
+  await expect(lab.byId(`batch-stop-${backend}`)).toHaveCount(0);
+});

@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
+
+export type LabJob = 'device' | 'race' | 'matmul' | 'batch' | 'anatomy' | 'profile';
+
+/** Jobs on software-rendered backends (SwiftShader, two cores) can take minutes. */
+const JOB_TIMEOUT_MS = 150_000;
+
+/** The Benchmark lab tab, through its data-testid hooks only. */
+export class LabPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the tab and waits for the device report it reads on first view. */
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await this.page.getByTestId('tab-lab').click();
+    await expect(this.status('device')).toHaveText('done', { timeout: JOB_TIMEOUT_MS });
+    await expect(this.page.getByTestId('lab-backends')).toBeVisible();
+  }
+
+  byId(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
+  async setWorkload(values: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) {
+      const field = this.byId(`lab-field-${key}`);
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+  }
+
+  /** Ticks exactly these backends, failing with the lab's reason if one is unavailable. */
+  async chooseBackends(names: readonly BackendName[]): Promise<void> {
+    for (const name of BACKEND_NAMES) {
+      const box = this.byId(`lab-backend-${name}`);
+      if (names.includes(name)) {
+        await expect(box, await this.byId(`lab-backend-reason-${name}`).innerText()).toBeEnabled();
+        await box.check();
+      } else if (await box.isEnabled()) {
+        await box.uncheck();
+      }
+    }
+  }
+
+  button(job: LabJob, action: 'run' | 'cancel'): Locator {
+    return this.byId(`btn-${job}-${action}`);
+  }
+
+  status(job: LabJob): Locator {
+    return this.byId(`${job}-status`);
+  }
+
+  async run(job: LabJob): Promise<void> {
+    await expect(this.button(job, 'run')).toBeEnabled();
+    await this.button(job, 'run').click();
+    await expect(this.status(job)).toHaveText('running');
+  }
+
+  async waitUntilDone(job: LabJob): Promise<void> {
+    await expect(this.status(job)).toHaveText(/done|error|cancelled/, { timeout: JOB_TIMEOUT_MS });
+    await expect(this.byId(`${job}-error`)).toHaveCount(0);
+    await expect(this.status(job)).toHaveText('done');
+  }
+
+  raceCell(backend: BackendName, column: string): Locator {
+    return this.byId(`race-cell-${backend}-${column}`);
+  }
+
+  async chartPoints(testId: string, series?: string): Promise<number> {
+    return Number(await this.byId(testId).getAttribute(series ? `data-points-${series}` : 'data-points'));
+  }
+}

@@ -1,0 +1,67 @@
+import * as tf from '@tensorflow/tfjs';
+import { median } from '../../metrics/stats';
+import { syncCost, timeStepAnatomy } from '../bench/stepAnatomy';
+import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
+import type { TrainingWorkload } from '../workloads/types';
+import { progress, type JobContext } from './jobContext';
+import { hostBatch } from './hostBatch';
+import { kernelTiming } from './kernelTiming';
+import type { AnatomyResult, LabCommand } from './labProtocol';
+import { buildLabWorkload, LAB_LEARNING_RATE } from './labWorkload';
+import { disposeScalars } from './timeTraining';
+
+type AnatomyCommand = Extract<LabCommand, { type: 'anatomy' }>;
+
+/** One app training step that hands back only its loss (for syncCost), the other scalars disposed. */
+function lossStep(workload: TrainingWorkload): () => tf.Scalar {
+  return () => {
+    const { loss, ...rest } = workload.step();
+    disposeScalars(rest);
+    return loss;
+  };
+}
+
+/** Median tf.time kernel time of `runs` training steps; call only where kernelTiming('time') has a source. */
+async function medianKernelMs(workload: TrainingWorkload, runs: number): Promise<number | null> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let scalars: Record<string, tf.Scalar> = {};
+    const timing = await tf.time(() => {
+      scalars = workload.step();
+    });
+    await Promise.all(Object.values(scalars).map((t) => t.data()));
+    disposeScalars(scalars);
+    if (typeof timing.kernelMs !== 'number' || !Number.isFinite(timing.kernelMs)) return null;
+    times.push(timing.kernelMs);
+  }
+  return times.length ? median(times) : null;
+}
+
+/** Upload / compute / read-back of one training step, sync-every-step against every-k, and kernel time. */
+export async function runAnatomy(cmd: AnatomyCommand, ctx: JobContext): Promise<void> {
+  const { backend, workload: spec } = cmd;
+  progress(ctx, 0, `${backend}: starting the backend…`);
+  await ctx.deps.activate(backend);
+  const result = await withWebGpuErrorScopes(async (): Promise<AnatomyResult> => {
+    const { workload, data } = await buildLabWorkload(spec, backend, ctx.deps, (message) => progress(ctx, 0.05, message));
+    const optimizer = tf.train.adam(LAB_LEARNING_RATE);
+    try {
+      progress(ctx, 0.1, `${backend}: timing upload, compute and read-back…`);
+      const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize), { warmup: spec.warmupSteps, runs: spec.measuredSteps });
+      ctx.token.throwIfCancelled();
+      progress(ctx, 0.45, `${backend}: ${cmd.syncSteps} steps syncing every step, then every ${cmd.everyK}…`);
+      const sync = await syncCost(lossStep(workload), cmd.syncSteps, cmd.everyK);
+      ctx.token.throwIfCancelled();
+      progress(ctx, 0.85, `${backend}: kernel time (tf.time)…`);
+      const timing = kernelTiming('time');
+      const kernelMs = timing.source === 'unavailable' ? null : await medianKernelMs(workload, spec.measuredSteps);
+      const kernelTimingResult = kernelMs === null && timing.source !== 'unavailable' ? { source: 'unavailable' as const, note: 'Unavailable on this device: tf.time returned no kernel time.' } : timing;
+      return { ...anatomy, backend, modelLabel: workload.info.modelLabel, batchSize: spec.batchSize, sync, kernelMs, kernelTiming: kernelTimingResult };
+    } finally {
+      optimizer.dispose();
+      workload.dispose();
+    }
+  });
+  ctx.emit({ type: 'anatomy', runId: ctx.runId, result });
+  progress(ctx, 1, 'Anatomy finished');
+}

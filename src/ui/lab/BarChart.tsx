@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+export interface Bar {
+  label: string;
+  value: number;
+  color: string;
+  /** Shown in the tooltip after the value, e.g. "12.5× CPU". */
+  note?: string;
+}
+
+interface Props {
+  testId: string;
+  title: string;
+  bars: Bar[];
+  yLabel: string;
+}
+
+/** A vertical bar chart, one bar per backend, redrawn in place when the bars change. */
+export function BarChart({ testId, title, bars, yLabel }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const chartRef = useRef<Chart<'bar'> | null>(null);
+  const barsRef = useRef(bars);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const chart = new Chart(canvas, {
+      type: 'bar',
+      data: { labels: [], datasets: [{ label: yLabel, data: [], backgroundColor: [] }] },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { afterLabel: (item) => barsRef.current[item.dataIndex]?.note ?? '' } },
+        },
+        scales: {
+          x: { ticks: { font: { size: 16 } } },
+          y: { beginAtZero: true, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 14 } } },
+        },
+      },
+    });
+    chartRef.current = chart;
+    return () => {
+      chart.destroy();
+      chartRef.current = null;
+    };
+  }, [yLabel]);
+
+  useEffect(() => {
+    barsRef.current = bars;
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.data.labels = bars.map((b) => b.label);
+    chart.data.datasets[0].data = bars.map((b) => b.value);
+    chart.data.datasets[0].backgroundColor = bars.map((b) => b.color);
+    chart.update('none');
+  }, [bars, yLabel]);
+
+  return (
+    <figure className="chart lab-chart" data-testid={testId} data-points={bars.length}>
+      <figcaption>{title}</figcaption>
+      <div className="chart-canvas">
+        <canvas ref={canvasRef} />
+      </div>
+    </figure>
+  );
+}
