@@ -2,10 +2,12 @@
  * Headless benchmark: builds the app, serves it, and runs the app's own workers in Chromium.
  *
  *   --workload train (default): the app's training loop next to a bare tfjs trainOnBatch loop, per backend.
+ *   --workload gan --model mlp|dcgan: the same for a GAN, against a Keras-style D / frozen-D stack loop.
  *   --workload race | matmul | batch: the Benchmark lab's race, matrix-multiply size sweep or batch
  *     sweep, through the same lab worker the page uses, all backends in one page.
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
+ *   npm run bench -- --workload gan --model mlp --warmup 3 --steps 10
  *   npm run bench -- --workload race --model tiny --warmup 2 --steps 10 --json bench-results/race.json
  *   npm run bench -- --workload matmul --sizes 32..2048
  *   npm run bench -- --workload batch --model tiny --batches 16..512
@@ -17,7 +19,8 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { isBackendName, type BackendName } from '../src/config/backends';
-import { parseCnnConfig } from '../src/config/runConfig';
+import { parseGanConfig } from '../src/config/ganConfig';
+import { parseCnnConfig, type RunConfig } from '../src/config/runConfig';
 import type { LabJobState } from '../src/engine/lab/labJob';
 import type { LabEvent, LabJobCommand } from '../src/engine/lab/labProtocol';
 import { parseLabWorkload, parseSizeList } from '../src/engine/lab/labSettings';
@@ -25,7 +28,7 @@ import type { BenchRow } from '../src/engine/protocol';
 import { deviceSummary, labJson, labTable, markdownTable } from './benchTable';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 
-const WORKLOADS = ['train', 'race', 'matmul', 'batch'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -73,8 +76,11 @@ if (badBackend) fail(`unknown backend "${badBackend}"`);
 const warmupSteps = wholeNumber('warmup', 1);
 const measuredSteps = wholeNumber('steps', 2);
 
-function trainConfigFor(backend: BackendName) {
-  const { config, errors } = parseCnnConfig({ backend, model: args.model, batchSize: args.batch, trainExamples: args.examples, testExamples: '100', epochs: '100' });
+function trainConfigFor(backend: BackendName): RunConfig {
+  const { config, errors } =
+    workload === 'gan'
+      ? parseGanConfig({ backend, model: args.model, batchSize: args.batch, steps: '1000000', seed: args.seed })
+      : parseCnnConfig({ backend, model: args.model, batchSize: args.batch, trainExamples: args.examples, testExamples: '100', epochs: '100' });
   if (errors.length) fail(errors.map((e) => e.message).join('; '));
   return config;
 }
@@ -165,7 +171,7 @@ async function main(): Promise<void> {
   if (!url) fail('the preview server did not report its address');
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });
   try {
-    if (workload === 'train') await runTrainBench(browser, url);
+    if (workload === 'train' || workload === 'gan') await runTrainBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();

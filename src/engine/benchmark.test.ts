@@ -1,11 +1,13 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultGanConfig } from '../config/ganConfig';
 import { defaultCnnConfig, type RunConfig } from '../config/runConfig';
 import { loadDataset } from '../data/loadDataset';
 import { createFileReader } from '../data/nodeReader';
 import type { ImageDataset } from '../data/types';
 import { runBenchmark } from './benchmark';
 import { CnnWorkload } from './workloads/cnnWorkload';
+import { GanWorkload } from './workloads/ganWorkload';
 
 let mnist: ImageDataset;
 
@@ -38,5 +40,19 @@ describe('runBenchmark', () => {
       // GFLOP/s and examples/s describe the same steps: their ratio is the FLOPs per example.
       expect((row.gflops * 1e9) / row.examplesPerSec).toBeCloseTo(3 * 2 * (784 * 128 + 128 * 10) + 3 * (128 + 10 + 128 + 10), -3);
     }
+  });
+});
+
+describe('runBenchmark on the MLP GAN', () => {
+  it('times the GAN workload against a bare Keras-style GAN loop and frees every tensor', async () => {
+    const config = { ...defaultGanConfig(), backend: 'cpu' as const, batchSize: 8 };
+    const before = tf.memory().numTensors;
+    const rows = await runBenchmark({ type: 'benchmark', config, warmupSteps: 1, measuredSteps: 2, includeBareLoop: true, rounds: 2 }, async (c: RunConfig) => {
+      if (c.workload !== 'gan') throw new Error('gan only');
+      return GanWorkload.create(c, mnist, 'cpu', {});
+    });
+    expect(tf.memory().numTensors).toBe(before);
+    expect(rows.map((r) => r.loop)).toEqual(['app', 'bare']);
+    for (const row of rows) expect(row.examplesPerSec).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,8 @@
-import * as tf from '@tensorflow/tfjs';
 import type { RunConfig } from '../config/runConfig';
 import { summarize } from '../metrics/stats';
 import type { BenchRow, MetricsPoint, WorkerCommand } from './protocol';
 import { TrainingLoop } from './trainingLoop';
-import { CnnWorkload } from './workloads/cnnWorkload';
+import { bareLoopFor } from './bareLoops';
 import type { TrainingWorkload } from './workloads/types';
 
 type BenchCommand = Extract<WorkerCommand, { type: 'benchmark' }>;
@@ -17,7 +16,7 @@ interface LoopTiming {
 }
 
 /**
- * Times the app's training loop and (optionally) a bare tfjs trainOnBatch loop on the same model,
+ * Times the app's training loop and (optionally) a bare tfjs trainOnBatch loop (bareLoops.ts) on the same model,
  * batch, data and backend, in alternating rounds, so their ratio shows what the app's loop costs or saves.
  */
 export async function runBenchmark(
@@ -61,28 +60,22 @@ async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): P
 }
 
 async function timeBareLoop(command: BenchCommand, workload: TrainingWorkload): Promise<LoopTiming> {
-  if (!(workload instanceof CnnWorkload) || command.config.workload !== 'cnn') {
-    throw new Error('The bare-loop comparison exists for the CNN workload only.');
-  }
-  const model = workload.model;
-  // A passed-in optimizer is not the model's to dispose, so this loop frees it itself.
-  const optimizer = tf.train.adam(command.config.learningRate);
-  model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
   const stepTimes: number[] = [];
   let firstStepMs = NaN;
   try {
-    for (let i = 0; i < command.warmupSteps + command.measuredSteps; i++) {
-      const start = performance.now();
-      const { xs, ys } = workload.nextBatch();
-      await model.trainOnBatch(xs, ys); // resolves after reading the loss back: one sync per step
-      const ms = performance.now() - start;
-      xs.dispose();
-      ys.dispose();
-      if (i === 0) firstStepMs = ms;
-      if (i >= command.warmupSteps) stepTimes.push(ms);
+    const bare = bareLoopFor(workload, command.config);
+    try {
+      for (let i = 0; i < command.warmupSteps + command.measuredSteps; i++) {
+        const start = performance.now();
+        await bare.step();
+        const ms = performance.now() - start;
+        if (i === 0) firstStepMs = ms;
+        if (i >= command.warmupSteps) stepTimes.push(ms);
+      }
+    } finally {
+      bare.dispose();
     }
   } finally {
-    optimizer.dispose();
     workload.dispose();
   }
   return { firstStepMs, stepTimes };

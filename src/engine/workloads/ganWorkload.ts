@@ -71,12 +71,18 @@ export class GanWorkload implements TrainingWorkload {
     }
   }
 
+  /** The next real batch, pixels in [-1,1]; the caller disposes it. */
+  nextRealBatch(): tf.Tensor4D {
+    const { xs, ys } = this.stream.next();
+    ys.dispose();
+    return xs;
+  }
+
   step(part?: StepPart): Record<string, tf.Scalar> {
     const out: Record<string, tf.Scalar> = {};
     const dSteps = part === 'generator' ? 0 : part === 'discriminator' ? 1 : this.config.dStepsPerGStep;
     for (let i = 0; i < dSteps; i++) {
-      const { xs, ys } = this.stream.next();
-      ys.dispose();
+      const xs = this.nextRealBatch();
       const d = this.trainer.discriminatorStep(xs);
       xs.dispose();
       // Only the last D step's scalars are reported; earlier ones are freed at once.
