@@ -39,6 +39,16 @@ export interface MemoryUse {
   numTensors: number;
 }
 
+/** One step of a race, warm-up included: what a shared result draws as curves. */
+export interface RaceStep {
+  /** 1-based step index. */
+  step: number;
+  stepMs: number;
+  loss: number;
+  bytes: number;
+  gpuBytes: number | null;
+}
+
 export interface RaceRow extends StepStats, MemoryUse {
   backend: BackendName;
   modelLabel: string;
@@ -46,6 +56,8 @@ export interface RaceRow extends StepStats, MemoryUse {
   warmupSteps: number;
   /** Backend flags in force while it ran (e.g. WEBGL_CPU_FORWARD). */
   flags: Record<string, unknown>;
+  /** Every step in order; absent from rows made before steps were traced. */
+  stepTrace?: RaceStep[];
 }
 
 export interface MatmulSweepPoint extends Omit<MatmulPoint, 'backend'> {

@@ -54,6 +54,7 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: JobContext, 
       gpuBytes: times.gpuBytes,
       numTensors: times.numTensors,
       flags: workload.info.flags,
+      stepTrace: times.points.map((p) => ({ step: p.step, stepMs: p.stepMs, loss: p.scalars.loss ?? NaN, bytes: p.bytes, gpuBytes: p.gpuBytes })),
     };
   } finally {
     workload.dispose();

@@ -56,6 +56,10 @@ describe('the race on cpu', () => {
     expect(row.medianStepMs).toBeLessThanOrEqual(row.maxStepMs);
     expect(row.examplesPerSec).toBeCloseTo((16 * 1000) / row.medianStepMs, 6);
     expect(row.peakBytes).toBeGreaterThan(2048 * 784 * 4); // the resident training images at least
+    // Every step traced, warm-up included, each measured one with the time the statistics used.
+    expect(row.stepTrace?.map((s) => s.step)).toEqual([1, 2, 3, 4]);
+    expect(row.stepTrace?.every((s) => s.loss > 0 && s.gpuBytes === null && s.bytes > 0)).toBe(true);
+    expect([...(row.stepTrace ?? []).slice(1).map((s) => s.stepMs)].sort((a, b) => a - b)[1]).toBeCloseTo(row.medianStepMs, 6);
     const progress = events.filter((e) => e.type === 'progress').map((e) => e.fraction);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(events.at(-1)).toEqual({ type: 'done', runId: 3, cancelled: false });

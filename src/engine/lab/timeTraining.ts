@@ -14,6 +14,8 @@ export interface TrainingTimes {
   /** Most GPU bytes the backend reported after any step; null on cpu/wasm. */
   gpuBytes: number | null;
   numTensors: number;
+  /** One point per step (warm-up included), in order. */
+  points: MetricsPoint[];
 }
 
 /** Runs warm-up then measured steps through the app's TrainingLoop; throws LabCancelled if cancelled. */
@@ -54,6 +56,7 @@ export async function timeTraining(
     stepTimesMs: points.filter((p) => p.step > warmupSteps).map((p) => p.stepMs),
     gpuBytes: gpu.length ? Math.max(...gpu) : null,
     numTensors: points.length ? points[points.length - 1].numTensors : 0,
+    points,
   };
 }
 

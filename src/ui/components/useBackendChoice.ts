@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react';
-import type { BackendAvailability, BackendName } from '../../config/backends';
+import { useEffect } from 'react';
+import { isBackendName, type BackendAvailability, type BackendName } from '../../config/backends';
 
 /** Preferred default when the wanted backend is unavailable: fastest first. */
 const FALLBACK_ORDER: BackendName[] = ['webgl', 'webgpu', 'wasm', 'cpu'];
 
-/** The chosen backend, moved to an available one once detection says the default is missing. */
-export function useBackendChoice(backends: BackendAvailability[] | null, initial: BackendName) {
-  const [backend, setBackend] = useState<BackendName>(initial);
+/**
+ * The chosen backend (held by the caller, e.g. in the URL), moved to an available one once
+ * detection says the chosen one is missing; `ok` when the chosen one can run here.
+ */
+export function useBackendChoice(backends: BackendAvailability[] | null, value: string, onChange: (name: BackendName) => void) {
+  const backend: BackendName = isBackendName(value) ? value : 'cpu';
   useEffect(() => {
     const available = backends?.filter((b) => b.available).map((b) => b.name) ?? [];
-    if (available.length && !available.includes(backend)) setBackend(FALLBACK_ORDER.find((b) => available.includes(b)) ?? 'cpu');
-  }, [backends, backend]);
+    if (available.length && !available.includes(backend)) onChange(FALLBACK_ORDER.find((b) => available.includes(b)) ?? 'cpu');
+  }, [backends, backend, onChange]);
   const ok = backends?.some((b) => b.name === backend && b.available) ?? false;
-  return { backend, setBackend, ok };
+  return { backend, ok };
 }

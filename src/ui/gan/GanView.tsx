@@ -1,14 +1,18 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { defaultGanConfig, GAN_SCHEMA, parseGanConfig, type GanRunConfig } from '../../config/ganConfig';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { BackendName } from '../../config/backends';
+import { GAN_SCHEMA } from '../../config/ganConfig';
 import { LiveChart } from '../charts/LiveChart';
 import { GAN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
-import { fieldErrors, SettingsForm, type RawValues } from '../components/SettingsForm';
+import { fieldErrors, SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
 import { formatNumber } from '../format';
 import { ganSession } from '../session';
+import { setFormValue, usePageSettings } from '../share/pageStore';
+import { RunShareBar } from '../share/RunShareBar';
+import { startTraining } from '../share/runLauncher';
 import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
@@ -20,15 +24,20 @@ const OPTION_LABELS = {
   digit: { all: 'all classes' },
 };
 
-function toRaw(config: GanRunConfig): RawValues {
-  return Object.fromEntries(FORM_KEYS.map((k) => [k, String(config[k as keyof GanRunConfig])]));
-}
+const SHARED_CHARTS = [
+  { testId: 'chart-gan-loss', title: 'D and G loss' },
+  { testId: 'chart-gan-d', title: 'Discriminator outputs' },
+  { testId: 'chart-gan-throughput', title: 'Throughput' },
+  { testId: 'chart-gan-step-time', title: 'Step time' },
+  { testId: 'chart-gan-memory', title: 'Memory' },
+];
 
 /** The GAN studio: train a GAN on MNIST and watch digits appear from fixed noise. */
 export function GanView() {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const [values, setValues] = useState<RawValues>(() => toRaw(defaultGanConfig()));
-  const { backend, setBackend, ok: backendOk } = useBackendChoice(snapshot.backends, defaultGanConfig().backend);
+  const values = usePageSettings().settings.gan;
+  const setBackend = useCallback((name: BackendName) => setFormValue('gan', 'backend', name, 'replace'), []);
+  const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
   useEffect(() => client.send({ type: 'detect' }), []);
 
   const errors = useMemo(() => fieldErrors(GAN_SCHEMA, values, FORM_KEYS), [values]);
@@ -36,22 +45,15 @@ export function GanView() {
   const running = snapshot.state === 'training' || snapshot.state === 'paused';
   const scalars = snapshot.latest?.scalars;
 
-  const train = () => {
-    const { config, errors: parseErrors } = parseGanConfig({ ...values, backend });
-    if (parseErrors.length) return;
-    store.beginRun();
-    client.send({ type: 'start', config });
-  };
-
   return (
     <>
       <section className="panel setup">
-        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={setBackend} />
-        <SettingsForm schema={GAN_SCHEMA} keys={FORM_KEYS} values={values} disabled={busy} optionLabels={OPTION_LABELS} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
+        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('gan', 'backend', name, 'push')} />
+        <SettingsForm schema={GAN_SCHEMA} keys={FORM_KEYS} values={values} disabled={busy} optionLabels={OPTION_LABELS} onChange={(key, value) => setFormValue('gan', key, value)} />
         <RunControls
           state={snapshot.state}
           canStart={backendOk && Object.keys(errors).length === 0}
-          onTrain={train}
+          onTrain={() => startTraining('gan')}
           onPause={() => client.send({ type: 'pause' })}
           onResume={() => client.send({ type: 'resume' })}
           onStep={() => client.send({ type: 'step' })}
@@ -99,6 +101,7 @@ export function GanView() {
         <LiveChart testId="chart-gan-step-time" title="Step time" store={store} series={GAN_CHARTS.stepTime} yLabel="ms" />
         <LiveChart testId="chart-gan-memory" title="Memory" store={store} series={GAN_CHARTS.memory} yLabel="MB" y2Label="tensors" />
       </section>
+      <RunShareBar kind="gan" charts={SHARED_CHARTS} chartScope='[data-testid="view-gan"]' />
     </>
   );
 }

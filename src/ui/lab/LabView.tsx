@@ -1,20 +1,21 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import type { LabJobKind } from '../../engine/lab/labProtocol';
-import { defaultLabWorkload, LAB_SETTING_KEYS, parseLabWorkload } from '../../engine/lab/labSettings';
+import { parseLabWorkload } from '../../engine/lab/labSettings';
+import { DEFAULT_RACE_BACKENDS } from '../share/pageSettings';
+import { settingsStore, usePageSettings } from '../share/pageStore';
+import { RunShareBar } from '../share/RunShareBar';
 import { AnatomyPanel } from './AnatomyPanel';
 import { BatchSweepPanel } from './BatchSweepPanel';
 import { DeviceReportPanel } from './DeviceReportPanel';
 import './lab.css';
 import { labSession, type LabRequest } from './labSession';
-import { LabSettings, type LabRawValues } from './LabSettings';
+import { LabSettings } from './LabSettings';
 import { MatmulSweepPanel } from './MatmulSweepPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
 
-/** Raced and swept by default when available; wasm is opt-in (tfjs-wasm 4.22 cannot train a CNN). */
-const DEFAULT_RACE_BACKENDS: BackendName[] = ['cpu', 'webgl', 'webgpu'];
 const JOB_NAMES: Record<LabJobKind, string> = {
   deviceReport: 'the device report',
   race: 'the race',
@@ -24,17 +25,14 @@ const JOB_NAMES: Record<LabJobKind, string> = {
   profile: 'the profile',
 };
 
-function initialValues(): LabRawValues {
-  const defaults = defaultLabWorkload();
-  return Object.fromEntries(LAB_SETTING_KEYS.map((k) => [k, String(defaults[k])])) as LabRawValues;
-}
+const RACE_CHARTS = [{ testId: 'race-chart', title: 'Race throughput' }];
+const setPicked = (raceBackends: BackendName[]) => settingsStore.update((s) => ({ ...s, raceBackends }), 'push');
 
 /** The benchmark lab: device report, race, size and batch sweeps, anatomy of a step and kernel profile. */
 export function LabView() {
   const rootRef = useRef<HTMLDivElement>(null);
   const snapshot = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
-  const [values, setValues] = useState<LabRawValues>(initialValues);
-  const [picked, setPicked] = useState<BackendName[] | null>(null);
+  const { lab: values, raceBackends: picked } = usePageSettings().settings;
 
   const readDevice = useCallback(() => void labSession.start({ type: 'deviceReport' }), []);
   useFirstVisible(rootRef, readDevice);
@@ -60,15 +58,16 @@ export function LabView() {
         backends={backends}
         chosen={chosen}
         disabled={running !== null}
-        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+        onChange={(key, value) => settingsStore.update((s) => ({ ...s, lab: { ...s.lab, [key]: value } }))}
         onToggleBackend={toggleBackend}
       />
       <RacePanel
         job={jobs.race}
         running={running === 'race'}
         blocked={busy ?? noBackends ?? badSettings}
-        backends={chosen}
+        raced={snapshot.requests.race?.type === 'race' ? snapshot.requests.race.backends : []}
         onRun={() => validWorkload && run({ type: 'race', workload: validWorkload, backends: chosen })}
+        extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
       />
       <MatmulSweepPanel job={jobs.matmulSweep} running={running === 'matmulSweep'} blocked={busy ?? noBackends} backends={chosen} onRun={run} />
       <BatchSweepPanel job={jobs.batchSweep} running={running === 'batchSweep'} blocked={busy ?? noBackends ?? badSettings} backends={chosen} workload={validWorkload} onRun={run} />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BACKEND_LABELS, type BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/lab/labJob';
 import { withSpeedUps, type RankedRaceRow } from '../../engine/lab/stepStats';
@@ -25,13 +25,15 @@ interface Props {
   job: LabJobState | undefined;
   running: boolean;
   blocked: string | null;
-  backends: BackendName[];
+  /** The backends of the race shown (the latest one started, from here or from a shared link). */
+  raced: BackendName[];
   onRun(): void;
+  /** Shown under the table (share and export). */
+  extra?: ReactNode;
 }
 
 /** One click: the same workload on every chosen backend in turn; bars and table fill in as each finishes. */
-export function RacePanel({ job, running, blocked, backends, onRun }: Props) {
-  const [raced, setRaced] = useState<BackendName[]>([]);
+export function RacePanel({ job, running, blocked, raced, onRun, extra }: Props) {
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
   const bars = useMemo<Bar[]>(
     () => rows.map((r) => ({ label: BACKEND_LABELS[r.backend], value: r.examplesPerSec, color: BACKEND_COLORS[r.backend], note: r.speedUp === null ? 'no CPU row to compare with' : `${formatSpeedUp(r.speedUp)} the CPU` })),
@@ -39,15 +41,10 @@ export function RacePanel({ job, running, blocked, backends, onRun }: Props) {
   );
   const first = rows[0];
 
-  const run = () => {
-    setRaced(backends);
-    onRun();
-  };
-
   return (
     <section className="panel lab-panel" data-testid="race-panel">
       <h2>Race: the same training step on every backend</h2>
-      <JobControls prefix="race" runLabel="Run the race" job={job} running={running} blocked={blocked} onRun={run} />
+      <JobControls prefix="race" runLabel="Run the race" job={job} running={running} blocked={blocked} onRun={onRun} />
       {first && (
         <p className="lab-note">
           {first.modelLabel}, batch {first.batchSize}: {first.warmupSteps} warm-up {first.warmupSteps === 1 ? 'step' : 'steps'}, then {first.measuredSteps} measured steps, each ending with a read-back of its loss.
@@ -89,6 +86,7 @@ export function RacePanel({ job, running, blocked, backends, onRun }: Props) {
           })}
         </tbody>
       </table>
+      {extra}
     </section>
   );
 }

@@ -13,6 +13,8 @@ export interface LabSnapshot {
   running: LabJobKind | null;
   /** From the latest device report; null until one arrived. */
   backends: BackendAvailability[] | null;
+  /** The request that started the latest job of each kind (what a shared race result records). */
+  requests: Partial<Record<LabJobKind, LabRequest>>;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LabSnapshot {
  * are folded into per-kind job states; React is notified at most once per animation frame.
  */
 export class LabSession {
-  private snapshot: LabSnapshot = { jobs: {}, running: null, backends: null };
+  private snapshot: LabSnapshot = { jobs: {}, running: null, backends: null, requests: {} };
   private readonly listeners = new Set<() => void>();
   private frameRequested = false;
   private worker: Worker | null = null;
@@ -38,7 +40,7 @@ export class LabSession {
     if (this.snapshot.running) return null;
     const runId = this.nextRunId++;
     const kind = request.type;
-    this.update({ jobs: { ...this.snapshot.jobs, [kind]: startJob(kind, runId) }, running: kind });
+    this.update({ jobs: { ...this.snapshot.jobs, [kind]: startJob(kind, runId) }, running: kind, requests: { ...this.snapshot.requests, [kind]: request } });
     this.post({ ...request, runId } as LabCommand);
     return runId;
   }

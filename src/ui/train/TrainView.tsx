@@ -1,14 +1,18 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { CNN_SCHEMA, defaultCnnConfig, parseCnnConfig, type CnnRunConfig } from '../../config/runConfig';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { BackendName } from '../../config/backends';
+import { CNN_SCHEMA } from '../../config/runConfig';
 import { CNN_CHARTS } from '../charts/seriesDefs';
 import { LiveChart } from '../charts/LiveChart';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
-import { fieldErrors, SettingsForm, type RawValues } from '../components/SettingsForm';
+import { fieldErrors, SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
 import { formatNumber, formatPercent } from '../format';
 import { cnnSession } from '../session';
+import { setFormValue, usePageSettings } from '../share/pageStore';
+import { RunShareBar } from '../share/RunShareBar';
+import { startTraining } from '../share/runLauncher';
 
 const { store: runStore, client: trainingClient } = cnnSession;
 
@@ -18,44 +22,42 @@ const OPTION_LABELS = {
   dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
 };
 
-function toRaw(config: CnnRunConfig): RawValues {
-  return Object.fromEntries(FORM_KEYS.map((k) => [k, String(config[k as keyof CnnRunConfig])]));
-}
+const SHARED_CHARTS = [
+  { testId: 'chart-loss', title: 'Loss' },
+  { testId: 'chart-accuracy', title: 'Accuracy' },
+  { testId: 'chart-throughput', title: 'Throughput' },
+  { testId: 'chart-step-time', title: 'Step time' },
+  { testId: 'chart-memory', title: 'Memory' },
+];
 
 /** The CNN training page: settings, controls, headline numbers and live charts. */
 export function TrainView() {
   const snapshot = useSyncExternalStore(runStore.subscribe, runStore.getSnapshot);
-  const [values, setValues] = useState<RawValues>(() => toRaw(defaultCnnConfig()));
-  const { backend, setBackend, ok: backendOk } = useBackendChoice(snapshot.backends, defaultCnnConfig().backend);
+  const values = usePageSettings().settings.cnn;
+  const setBackend = useCallback((name: BackendName) => setFormValue('cnn', 'backend', name, 'replace'), []);
+  const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
 
   useEffect(() => trainingClient.send({ type: 'detect' }), []);
 
   const errors = useMemo(() => fieldErrors(CNN_SCHEMA, values, FORM_KEYS), [values]);
   const busy = ['loading', 'training', 'paused'].includes(snapshot.state);
 
-  const train = () => {
-    const { config, errors: parseErrors } = parseCnnConfig({ ...values, backend });
-    if (parseErrors.length) return;
-    runStore.beginRun();
-    trainingClient.send({ type: 'start', config });
-  };
-
   return (
     <>
       <section className="panel setup">
-        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={setBackend} />
+        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
         <SettingsForm
           schema={CNN_SCHEMA}
           keys={FORM_KEYS}
           values={values}
           disabled={busy}
           optionLabels={OPTION_LABELS}
-          onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+          onChange={(key, value) => setFormValue('cnn', key, value)}
         />
         <RunControls
           state={snapshot.state}
           canStart={backendOk && Object.keys(errors).length === 0}
-          onTrain={train}
+          onTrain={() => startTraining('cnn')}
           onPause={() => trainingClient.send({ type: 'pause' })}
           onResume={() => trainingClient.send({ type: 'resume' })}
           onStep={() => trainingClient.send({ type: 'step' })}
@@ -93,6 +95,7 @@ export function TrainView() {
         <LiveChart testId="chart-step-time" title="Step time" store={runStore} series={CNN_CHARTS.stepTime} yLabel="ms" />
         <LiveChart testId="chart-memory" title="Memory" store={runStore} series={CNN_CHARTS.memory} yLabel="MB" y2Label="tensors" />
       </section>
+      <RunShareBar kind="cnn" charts={SHARED_CHARTS} chartScope='[data-testid="view-train"]' />
     </>
   );
 }

@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { HistoryEntry } from '../../share/historyStore';
+import type { Labelled } from './comparison';
+import { historyModel } from './historyModel';
+import { ComparisonView, ResultView } from './ResultView';
+import { formatDate } from './resultSummary';
+
+/** Runs compared side by side. */
+const COMPARED = 2;
+
+function labelOf(entry: HistoryEntry, letter: string): string {
+  return `${letter} (${formatDate(entry.createdAt)})`;
+}
+
+function EntryRow({ entry, selected, onSelect, onView, onDelete }: { entry: HistoryEntry; selected: boolean; onSelect(on: boolean): void; onView(): void; onDelete(): void }) {
+  return (
+    <tr data-testid="history-entry" data-entry-id={entry.id}>
+      <td>
+        <input type="checkbox" data-testid="history-select" aria-label="Select for comparison" checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      </td>
+      <td className="lab-left" data-testid="history-date">
+        {formatDate(entry.createdAt)}
+      </td>
+      <td className="lab-left" data-testid="history-device">
+        {entry.device}
+      </td>
+      <td className="lab-left" data-testid="history-workload">
+        {entry.workload}
+      </td>
+      <td className="lab-left" data-testid="history-headline">
+        {entry.headline}
+      </td>
+      <td>
+        <div className="controls">
+          <button data-testid="history-view" onClick={onView}>
+            View
+          </button>
+          <button data-testid="history-delete" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Every run kept in this browser: view one, compare two, delete any; storage errors are shown. */
+export function HistoryPanel() {
+  const history = useSyncExternalStore(historyModel.subscribe, historyModel.getSnapshot);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [viewed, setViewed] = useState<string | null>(null);
+  const [comparing, setComparing] = useState<string[] | null>(null);
+
+  useEffect(() => void historyModel.refresh(), []);
+
+  const byId = useMemo(() => new Map(history.entries.map((e) => [e.id, e])), [history.entries]);
+  const liveSelection = selected.filter((id) => byId.has(id));
+  const viewedEntry = viewed ? (byId.get(viewed) ?? null) : null;
+  const pair = useMemo(() => {
+    const entries = (comparing ?? []).map((id) => byId.get(id)).filter((e): e is HistoryEntry => e !== undefined);
+    if (entries.length !== COMPARED) return null;
+    // The older run is A, so the ratio reads "newer ÷ older".
+    const [older, newer] = [...entries].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    return { a: { label: labelOf(older, 'A'), result: older.result } as Labelled, b: { label: labelOf(newer, 'B'), result: newer.result } as Labelled };
+  }, [comparing, byId]);
+
+  const select = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id].slice(-COMPARED) : s.filter((x) => x !== id)));
+  const remove = (id: string) => {
+    setSelected((s) => s.filter((x) => x !== id));
+    void historyModel.remove(id);
+  };
+
+  return (
+    <section className="panel history-panel" data-testid="history-panel">
+      <h2>History: runs kept in this browser</h2>
+      {history.error && (
+        <div className="error" role="alert" data-testid="history-error">
+          {history.error}
+        </div>
+      )}
+      <p className="share-note" data-testid="history-count">
+        {!history.loaded ? 'Reading the history…' : history.entries.length === 0 ? 'No runs yet: every run that ends here is kept.' : `${history.entries.length} ${history.entries.length === 1 ? 'run' : 'runs'}; tick two to compare them.`}
+      </p>
+      {history.entries.length > 0 && (
+        <table className="lab-table history-table" data-testid="history-table">
+          <thead>
+            <tr>
+              <th />
+              <th className="lab-left">Date</th>
+              <th className="lab-left">Device</th>
+              <th className="lab-left">Workload</th>
+              <th className="lab-left">Headline</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {history.entries.map((entry) => (
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                selected={liveSelection.includes(entry.id)}
+                onSelect={(on) => select(entry.id, on)}
+                onView={() => {
+                  setComparing(null);
+                  setViewed(entry.id);
+                }}
+                onDelete={() => remove(entry.id)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="controls">
+        <button
+          className="primary"
+          data-testid="btn-history-compare"
+          disabled={liveSelection.length !== COMPARED}
+          onClick={() => {
+            setViewed(null);
+            setComparing(liveSelection);
+          }}
+        >
+          Compare the two ticked runs
+        </button>
+      </div>
+      {pair && <ComparisonView a={pair.a} b={pair.b} testIdPrefix="history" />}
+      {!pair && viewedEntry && <ResultView label={formatDate(viewedEntry.createdAt)} result={viewedEntry.result} testIdPrefix="history" shareable />}
+    </section>
+  );
+}

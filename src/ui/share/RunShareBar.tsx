@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import { curvesToCsv, rowsToCsv } from '../../share/csv';
+import { sharedResultToJson } from '../../share/resultDoc';
+import { ExportButtons, type ChartRef } from './ExportButtons';
+import { labSession } from '../lab/labSession';
+import { fileStem } from './resultSummary';
+import { SESSIONS } from './runLauncher';
+import { runRecorder, type RecordedKind } from './runRecorder';
+import { ShareButton } from './ShareButton';
+
+const WAITING: Record<RecordedKind, string> = {
+  cnn: 'Train, then stop or let the run finish: its result can then be shared and exported.',
+  gan: 'Train, then stop or let the run finish: its result can then be shared and exported.',
+  race: 'When the race finishes, its result can be shared and exported.',
+};
+
+/** The id of the latest run of this kind, ended or not. */
+function useLatestRunId(kind: RecordedKind): number | null {
+  const lab = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
+  const store = SESSIONS[kind === 'gan' ? 'gan' : 'cnn'].store;
+  useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return kind === 'race' ? (lab.jobs.race?.runId ?? null) : store.runId;
+}
+
+/** Share, export and history status of the latest run of one kind, once it has ended. */
+export function RunShareBar({ kind, charts, chartScope }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string }) {
+  const recorded = useSyncExternalStore(runRecorder.subscribe, runRecorder.getSnapshot)[kind];
+  const latestRunId = useLatestRunId(kind);
+  let body;
+  if (!recorded || recorded.runId !== latestRunId) body = <p className="share-note">{WAITING[kind]}</p>;
+  else if (recorded.status === 'preparing') body = <p className="share-note">Preparing the result (reading the device report)…</p>;
+  else if (!recorded.result) body = <p className="share-note">{recorded.reason}</p>;
+  else {
+    const result = recorded.result;
+    body = (
+      <>
+        <ShareButton result={result} />
+        <ExportButtons
+          stem={fileStem(result)}
+          json={() => sharedResultToJson(result)}
+          rowsCsv={() => rowsToCsv(result.rows)}
+          stepsCsv={() => curvesToCsv(result.curves)}
+          charts={charts}
+          chartScope={chartScope}
+        />
+        {recorded.saveError ? (
+          <div className="error" role="alert" data-testid="history-save-error">
+            Not kept in the history: {recorded.saveError}
+          </div>
+        ) : (
+          <small className="share-note" data-testid="history-save-status">
+            {recorded.saving ? 'Keeping it in the history…' : 'Kept in the history.'}
+          </small>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="panel run-share" data-testid={`run-share-${kind}`}>
+      <h3>Share and export</h3>
+      {body}
+    </section>
+  );
+}

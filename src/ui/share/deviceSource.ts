@@ -1,0 +1,47 @@
+/**
+ * The device report a shared result carries. The lab's worker collects it (it runs in a worker
+ * context); the latest report the lab already has is reused, otherwise one is asked for as soon
+ * as the lab is idle. If none comes in time, the page's own partial facts are used, marked so.
+ */
+import { labSession } from '../lab/labSession';
+import { flattenDeviceReport, minimalDevice, type DeviceForShare } from './flattenDevice';
+
+/** How long a result waits for the lab (it may be busy with a race) before taking partial facts, ms. */
+export const DEVICE_REPORT_WAIT_MS = 60_000;
+
+function latestReport(): DeviceForShare | null {
+  const job = labSession.getSnapshot().jobs.deviceReport;
+  return job?.status === 'done' && job.deviceReport ? flattenDeviceReport(job.deviceReport.report) : null;
+}
+
+let pending: Promise<DeviceForShare> | null = null;
+
+function waitForReport(): Promise<DeviceForShare> {
+  return new Promise((resolve) => {
+    let unsubscribe = () => undefined as unknown;
+    const finish = (device: DeviceForShare) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(device);
+    };
+    const timer = setTimeout(() => finish(minimalDevice(navigator, 'the full device report was not ready in time')), DEVICE_REPORT_WAIT_MS);
+    const check = () => {
+      const report = latestReport();
+      if (report) return finish(report);
+      const { jobs, running } = labSession.getSnapshot();
+      const job = jobs.deviceReport;
+      if (job?.status === 'error') return finish(minimalDevice(navigator, `the device report failed: ${job.error ?? 'unknown error'}`));
+      if (running === null) labSession.start({ type: 'deviceReport' });
+    };
+    unsubscribe = labSession.subscribe(check);
+    check();
+  });
+}
+
+/** This device, flattened for a shared result; never rejects. */
+export function deviceForShare(): Promise<DeviceForShare> {
+  const report = latestReport();
+  if (report) return Promise.resolve(report);
+  pending ??= waitForReport().finally(() => (pending = null));
+  return pending;
+}

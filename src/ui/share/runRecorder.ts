@@ -1,0 +1,113 @@
+/**
+ * Turns every run that ends here into a shared result: a CNN or GAN run that finished or was
+ * stopped, and a lab race that finished. Each is kept in the history and offered to its view's
+ * Share button; listeners (the comparison with a shared link) hear of each one.
+ */
+import type { RunState } from '../../engine/protocol';
+import type { SharedResult } from '../../share/resultDoc';
+import { labSession } from '../lab/labSession';
+import { deviceForShare } from './deviceSource';
+import type { DeviceForShare } from './flattenDevice';
+import { entryFor, historyModel } from './historyModel';
+import { resultFromRace, resultFromRun, type BuiltResult } from './resultFromRun';
+import { SESSIONS, startedConfig, type TrainingKind } from './runLauncher';
+
+export type RecordedKind = TrainingKind | 'race';
+
+export interface RecordedRun {
+  kind: RecordedKind;
+  runId: number;
+  status: 'preparing' | 'ready' | 'unavailable';
+  result: SharedResult | null;
+  /** Why there is no result (status 'unavailable'). */
+  reason: string | null;
+  saving: boolean;
+  /** Why the history could not keep it (storage full, ...); null when it did. */
+  saveError: string | null;
+}
+
+export type RunResults = Record<RecordedKind, RecordedRun | null>;
+type RecordedListener = (kind: RecordedKind, runId: number, built: BuiltResult) => void;
+
+const ENDED: RunState[] = ['finished', 'stopped'];
+
+class RunRecorder {
+  private snapshot: RunResults = { cnn: null, gan: null, race: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly recordedListeners = new Set<RecordedListener>();
+  private started = false;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RunResults => this.snapshot;
+
+  onRecorded(listener: RecordedListener): () => void {
+    this.recordedListeners.add(listener);
+    return () => this.recordedListeners.delete(listener);
+  }
+
+  /** Starts watching the sessions; calling it again does nothing. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.watchTraining('cnn');
+    this.watchTraining('gan');
+    this.watchRace();
+  }
+
+  private watchTraining(kind: TrainingKind): void {
+    const { store } = SESSIONS[kind];
+    let lastState: RunState = store.getSnapshot().state;
+    store.subscribe(() => {
+      const snapshot = store.getSnapshot();
+      const ended = ENDED.includes(snapshot.state) && !ENDED.includes(lastState);
+      lastState = snapshot.state;
+      const config = startedConfig(store, store.runId);
+      if (!ended || !config) return;
+      // Copied now: the next run clears the store's buffers.
+      const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals] };
+      void this.record(kind, store.runId, (env) => resultFromRun(capture, env));
+    });
+  }
+
+  private watchRace(): void {
+    let recordedRunId = -1;
+    labSession.subscribe(() => {
+      const { jobs, requests } = labSession.getSnapshot();
+      const job = jobs.race;
+      const request = requests.race;
+      if (!job || job.status !== 'done' || job.runId === recordedRunId || request?.type !== 'race') return;
+      recordedRunId = job.runId;
+      const capture = { workload: request.workload, backends: request.backends, rows: job.raceRows };
+      void this.record('race', job.runId, (env) => resultFromRace(capture, env));
+    });
+  }
+
+  private async record(kind: RecordedKind, runId: number, build: (env: DeviceForShare) => BuiltResult): Promise<void> {
+    this.set(kind, runId, { status: 'preparing', result: null, reason: null, saving: false, saveError: null });
+    const built = build(await deviceForShare());
+    for (const listener of this.recordedListeners) listener(kind, runId, built);
+    if (!built.ok) {
+      this.set(kind, runId, { status: 'unavailable', reason: built.reason });
+      return;
+    }
+    this.set(kind, runId, { status: 'ready', result: built.result, saving: true });
+    const saveError = await historyModel.add(entryFor(built.result));
+    this.set(kind, runId, { saving: false, saveError });
+  }
+
+  /** Updates the record of run `runId`, unless a newer run of that kind replaced it meanwhile. */
+  private set(kind: RecordedKind, runId: number, patch: Partial<RecordedRun>): void {
+    const current = this.snapshot[kind];
+    if (current && current.runId > runId) return;
+    const base: RecordedRun = current?.runId === runId ? current : { kind, runId, status: 'preparing', result: null, reason: null, saving: false, saveError: null };
+    this.snapshot = { ...this.snapshot, [kind]: { ...base, ...patch } };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The page's one recorder; App starts it. */
+export const runRecorder = new RunRecorder();
