@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
 
 /** One radio per backend; an unavailable one is disabled with its reason in plain words. */
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
+  // Every view stays mounted, so each picker needs its own radio group name.
+  const group = useId();
   if (!backends) return <p data-testid="backends-detecting">Detecting backends…</p>;
   return (
     <fieldset className="backend-picker" data-testid="backend-picker">
@@ -17,7 +20,7 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
         <label key={b.name} className={b.available ? 'backend' : 'backend unavailable'}>
           <input
             type="radio"
-            name="backend"
+            name={group}
             value={b.name}
             data-testid={`backend-option-${b.name}`}
             checked={value === b.name}

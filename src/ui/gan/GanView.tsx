@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { GAN_SCHEMA } from '../../config/ganConfig';
-import { LiveChart } from '../charts/LiveChart';
+import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
 import { GAN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
+import { RunStatus } from '../components/RunStatus';
 import { fieldErrors, SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
@@ -24,12 +25,12 @@ const OPTION_LABELS = {
   digit: { all: 'all classes' },
 };
 
-const SHARED_CHARTS = [
-  { testId: 'chart-gan-loss', title: 'D and G loss' },
-  { testId: 'chart-gan-d', title: 'Discriminator outputs' },
-  { testId: 'chart-gan-throughput', title: 'Throughput' },
-  { testId: 'chart-gan-step-time', title: 'Step time' },
-  { testId: 'chart-gan-memory', title: 'Memory' },
+const CHARTS: ChartDef[] = [
+  { testId: 'chart-gan-loss', title: 'D and G loss', series: GAN_CHARTS.loss, yLabel: 'binary cross-entropy' },
+  { testId: 'chart-gan-d', title: 'Discriminator outputs', series: GAN_CHARTS.discriminator, yLabel: 'mean probability of real' },
+  { testId: 'chart-gan-throughput', title: 'Throughput', series: GAN_CHARTS.throughput, yLabel: 'examples/s', y2Label: 'GFLOP/s' },
+  { testId: 'chart-gan-step-time', title: 'Step time', series: GAN_CHARTS.stepTime, yLabel: 'ms' },
+  { testId: 'chart-gan-memory', title: 'Memory', series: GAN_CHARTS.memory, yLabel: 'MB', y2Label: 'tensors' },
 ];
 
 /** The GAN studio: train a GAN on MNIST and watch digits appear from fixed noise. */
@@ -69,17 +70,7 @@ export function GanView() {
             </>
           }
         />
-        {snapshot.progress && (
-          <div className="progress" data-testid="progress">
-            <progress value={snapshot.progress.fraction} max={1} />
-            <span>{snapshot.progress.message}</span>
-          </div>
-        )}
-        {snapshot.error && (
-          <div className="error" role="alert" data-testid="error-message">
-            {snapshot.error}
-          </div>
-        )}
+        <RunStatus snapshot={snapshot} />
       </section>
       <section className="gan-top">
         <SampleGridCanvas store={store} />
@@ -94,14 +85,8 @@ export function GanView() {
           { id: 'd-fake', label: 'D(G(z)) on fake', value: formatNumber(scalars?.dFake) },
         ]}
       />
-      <section className="charts">
-        <LiveChart testId="chart-gan-loss" title="D and G loss" store={store} series={GAN_CHARTS.loss} yLabel="binary cross-entropy" />
-        <LiveChart testId="chart-gan-d" title="Discriminator outputs" store={store} series={GAN_CHARTS.discriminator} yLabel="mean probability of real" />
-        <LiveChart testId="chart-gan-throughput" title="Throughput" store={store} series={GAN_CHARTS.throughput} yLabel="examples/s" y2Label="GFLOP/s" />
-        <LiveChart testId="chart-gan-step-time" title="Step time" store={store} series={GAN_CHARTS.stepTime} yLabel="ms" />
-        <LiveChart testId="chart-gan-memory" title="Memory" store={store} series={GAN_CHARTS.memory} yLabel="MB" y2Label="tensors" />
-      </section>
-      <RunShareBar kind="gan" charts={SHARED_CHARTS} chartScope='[data-testid="view-gan"]' />
+      <ChartGrid store={store} charts={CHARTS} />
+      <RunShareBar kind="gan" charts={CHARTS} chartScope='[data-testid="view-gan"]' />
     </>
   );
 }

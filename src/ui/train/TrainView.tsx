@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { CNN_SCHEMA } from '../../config/runConfig';
 import { CNN_CHARTS } from '../charts/seriesDefs';
-import { LiveChart } from '../charts/LiveChart';
+import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
+import { RunStatus } from '../components/RunStatus';
 import { fieldErrors, SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
@@ -22,12 +23,12 @@ const OPTION_LABELS = {
   dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
 };
 
-const SHARED_CHARTS = [
-  { testId: 'chart-loss', title: 'Loss' },
-  { testId: 'chart-accuracy', title: 'Accuracy' },
-  { testId: 'chart-throughput', title: 'Throughput' },
-  { testId: 'chart-step-time', title: 'Step time' },
-  { testId: 'chart-memory', title: 'Memory' },
+const CHARTS: ChartDef[] = [
+  { testId: 'chart-loss', title: 'Loss', series: CNN_CHARTS.loss, yLabel: 'cross-entropy' },
+  { testId: 'chart-accuracy', title: 'Accuracy', series: CNN_CHARTS.accuracy, yLabel: 'accuracy' },
+  { testId: 'chart-throughput', title: 'Throughput', series: CNN_CHARTS.throughput, yLabel: 'examples/s', y2Label: 'GFLOP/s' },
+  { testId: 'chart-step-time', title: 'Step time', series: CNN_CHARTS.stepTime, yLabel: 'ms' },
+  { testId: 'chart-memory', title: 'Memory', series: CNN_CHARTS.memory, yLabel: 'MB', y2Label: 'tensors' },
 ];
 
 /** The CNN training page: settings, controls, headline numbers and live charts. */
@@ -64,22 +65,7 @@ export function TrainView() {
           onStop={() => trainingClient.send({ type: 'stop' })}
           onEvaluate={() => trainingClient.send({ type: 'evaluate' })}
         />
-        {snapshot.progress && (
-          <div className="progress" data-testid="progress">
-            <progress value={snapshot.progress.fraction} max={1} />
-            <span>{snapshot.progress.message}</span>
-          </div>
-        )}
-        {snapshot.error && (
-          <div className="error" role="alert" data-testid="error-message">
-            {snapshot.error}
-          </div>
-        )}
-        {snapshot.warnings.map((w) => (
-          <div className="warning" role="status" data-testid="warning-message" key={w}>
-            {w}
-          </div>
-        ))}
+        <RunStatus snapshot={snapshot} />
       </section>
       <StatsPanel
         snapshot={snapshot}
@@ -88,14 +74,8 @@ export function TrainView() {
           { id: 'test-accuracy', label: 'Test accuracy', value: snapshot.latestEval ? `${formatPercent(snapshot.latestEval.testAccuracy)} (epoch ${snapshot.latestEval.epoch})` : '–' },
         ]}
       />
-      <section className="charts">
-        <LiveChart testId="chart-loss" title="Loss" store={runStore} series={CNN_CHARTS.loss} yLabel="cross-entropy" />
-        <LiveChart testId="chart-accuracy" title="Accuracy" store={runStore} series={CNN_CHARTS.accuracy} yLabel="accuracy" />
-        <LiveChart testId="chart-throughput" title="Throughput" store={runStore} series={CNN_CHARTS.throughput} yLabel="examples/s" y2Label="GFLOP/s" />
-        <LiveChart testId="chart-step-time" title="Step time" store={runStore} series={CNN_CHARTS.stepTime} yLabel="ms" />
-        <LiveChart testId="chart-memory" title="Memory" store={runStore} series={CNN_CHARTS.memory} yLabel="MB" y2Label="tensors" />
-      </section>
-      <RunShareBar kind="cnn" charts={SHARED_CHARTS} chartScope='[data-testid="view-train"]' />
+      <ChartGrid store={runStore} charts={CHARTS} />
+      <RunShareBar kind="cnn" charts={CHARTS} chartScope='[data-testid="view-train"]' />
     </>
   );
 }
