@@ -24,8 +24,9 @@ export default defineConfig<BackendOptions>({
     { name: 'webgl', use: { backend: 'webgl' } },
     { name: 'webgpu', use: { backend: 'webgpu' } },
   ],
+  // Serves the build that `npm test` (or `npm run test:e2e`) has just made.
   webServer: {
-    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

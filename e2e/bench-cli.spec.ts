@@ -15,20 +15,20 @@ test('the headless race prints a Markdown table and writes JSON with one row per
   const dir = await mkdtemp(join(tmpdir(), 'bench-cli-'));
   const jsonPath = join(dir, 'race.json');
   try {
-    // --no-build: the Playwright web server has just built dist/ for this run.
+    // --no-build: the test command has just built dist/ for this run.
     const args = ['tsx', 'scripts/bench.ts', '--workload', 'race', '--model', 'tiny', '--batch', '16', '--backends', BACKENDS.join(','), '--warmup', '1', '--steps', '3', '--no-build', '--json', jsonPath];
     const { stdout } = await run('npx', args, { timeout: BENCH_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
     expect(stdout).toContain('| backend | first step ms | median ms |');
     for (const b of BACKENDS) expect(stdout).toMatch(new RegExp(`^\\| ${b} \\| \\d+ \\|`, 'm'));
 
-    const result = JSON.parse(await readFile(jsonPath, 'utf8')) as { workload: string; status: string; stops: unknown[]; rows: { backend: string; medianStepMs: number; speedUp: number | null }[] };
+    const result = JSON.parse(await readFile(jsonPath, 'utf8')) as { workload: string; status: string; stops: unknown[]; rows: { backend: string; medianStepMs: number; speedUpVsCpu: number | null; speedUpVsWasm: number | null }[] };
     expect(result).toMatchObject({ workload: 'race', status: 'done', stops: [] });
     expect(result.rows.map((r) => r.backend)).toEqual(BACKENDS);
     for (const row of result.rows) {
       expect(row.medianStepMs, row.backend).toBeGreaterThan(0);
-      expect(row.speedUp, row.backend).toBeGreaterThan(0);
+      expect(row.speedUpVsCpu, row.backend).toBeGreaterThan(0);
     }
-    expect(result.rows[0].speedUp).toBe(1);
+    expect(result.rows[0].speedUpVsCpu).toBe(1);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,11 +15,7 @@ test('trains the MLP GAN: samples redraw, D/G losses chart, single D and G steps
   await expect.poll(() => p.chartPoints('gan-loss'), { message: 'D/G loss chart receives points' }).toBeGreaterThanOrEqual(6);
   await expect(p.root.getByTestId('quality-note')).not.toBeEmpty();
 
-  const tensorCounts: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    tensorCounts.push(await p.tensorCount());
-    await page.waitForTimeout(400);
-  }
+  const tensorCounts = await p.tensorCountsOverSteps(4);
   expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
 
   await p.button('pause').click();

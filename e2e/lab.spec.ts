@@ -58,8 +58,7 @@ test.describe('benchmark lab, every backend in one run', () => {
   test('the size sweep draws a point per size for each backend and explains the crossover', async ({ lab }) => {
     await lab.open();
     await lab.chooseBackends(RACED);
-    await lab.byId('matmul-field-min').selectOption('32');
-    await lab.byId('matmul-field-max').selectOption('256');
+    await lab.setWorkload({ matmulFrom: '32', matmulTo: '256' });
     await lab.run('matmul');
     await lab.waitUntilDone('matmul');
     for (const backend of RACED) {
@@ -93,9 +92,7 @@ test.describe('benchmark lab, every backend in one run', () => {
 test('anatomy of a step and kernel profile on this project\'s backend', async ({ lab, backend }) => {
   await lab.open();
   await lab.setWorkload(TINY);
-  await lab.byId('anatomy-field-backend').selectOption(backend);
-  await lab.byId('anatomy-field-every-k').fill('2');
-  await lab.byId('anatomy-field-sync-steps').fill('4');
+  await lab.setWorkload({ anatomyBackend: backend, everyK: '2', syncSteps: '4' });
   await lab.run('anatomy');
   await lab.waitUntilDone('anatomy');
   for (const phase of ['upload', 'compute', 'readback']) await expect(lab.byId(`anatomy-${phase}-ms`)).toHaveText(MS);
@@ -106,7 +103,7 @@ test('anatomy of a step and kernel profile on this project\'s backend', async ({
   await expect(lab.byId('anatomy-sync-ms')).toHaveText(MS);
   await expect(lab.byId('anatomy-sync-compare')).toContainText(`syncing every step took ${everyStep} per step`);
 
-  await lab.byId('profile-field-backend').selectOption(backend);
+  await lab.setWorkload({ profileBackend: backend });
   await lab.run('profile');
   await lab.waitUntilDone('profile');
   await expect(lab.byId('profile-top-row-0')).toBeVisible();
@@ -116,10 +113,9 @@ test('anatomy of a step and kernel profile on this project\'s backend', async ({
 
 test('a batch sweep on this project\'s backend measures each batch size', async ({ lab, backend }) => {
   await lab.open();
-  await lab.setWorkload({ ...TINY, measuredSteps: '2' });
+  // A generous budget per point: on two busy cores a software GPU step can take seconds.
+  await lab.setWorkload({ ...TINY, measuredSteps: '2', batchFrom: '16', batchTo: '32', sweepBudgetSeconds: '300' });
   await lab.chooseBackends([backend]);
-  await lab.byId('batch-field-min').selectOption('16');
-  await lab.byId('batch-field-max').selectOption('32');
   await lab.run('batch');
   await lab.waitUntilDone('batch');
   expect(await lab.chartPoints('batch-chart', backend)).toBe(2);

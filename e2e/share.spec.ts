@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import type { BackendName } from '../src/config/backends';
-import { formatNumber } from '../src/ui/format';
+import { formatNumber } from '../src/share/format';
 import { test as base, expect } from './fixtures';
 import { LabPage } from './pages/labPage';
 import { PlaygroundPage } from './pages/playgroundPage';
@@ -156,12 +156,12 @@ test('settings live in the URL: reload keeps them, back and forward step through
   const train = new PlaygroundPage(page);
   await train.open();
   await train.setFields({ model: 'mlp' });
-  await expect(page).toHaveURL(/#v=2&w=cnn&model=mlp$/);
+  await expect(page).toHaveURL(/#v=3&w=cnn&model=mlp$/);
   await page.reload();
   await expect(train.field('model')).toHaveValue('mlp');
 
   await share.byId('tab-gan').click();
-  await expect(page).toHaveURL(/#v=2&w=gan$/);
+  await expect(page).toHaveURL(/#v=3&w=gan$/);
   await page.goBack();
   await expect(share.byId('view-train')).toBeVisible();
   await expect(train.field('model')).toHaveValue('mlp');
@@ -201,7 +201,7 @@ test('a hostile, truncated, oversized or wrong-version link shows one message, r
 
   const message = share.linkError();
   await expect(message).toContainText('This link could not be read completely.');
-  await expect(message).toContainText(`Batch size must be a number (got '${SCRIPTED.slice(0, 40)}…'); using the default, 64`);
+  await expect(message).toContainText(`Batch size must be a number (got '${SCRIPTED.slice(0, 40)}…')`);
   await expect(message).toContainText("Unknown field 'extra' in the shared result ignored");
   await expect(message.getByRole('listitem').filter({ hasText: 'Summary row 2 was dropped' })).toHaveCount(1);
   // What could be read is kept: the valid settings, the valid row, the curve and device text, all as plain text.
@@ -232,4 +232,15 @@ test('a hostile, truncated, oversized or wrong-version link shows one message, r
 
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+});
+
+test('a damaged result link says so, and its message goes once the address bar holds a clean settings link', async ({ share, page }) => {
+  const train = new PlaygroundPage(page);
+  await page.goto('/#v=2&w=cnn&r=AAAA');
+  await expect(share.linkError()).toContainText('The shared result is damaged');
+  // As a user would: edit the address bar to a plain settings link.
+  await page.evaluate(() => (window.location.hash = '#v=2&w=cnn&seed=7'));
+  await expect(train.field('seed')).toHaveValue('7');
+  await expect(share.linkError()).toHaveCount(0);
+  await expect(share.shared).toHaveCount(0);
 });

@@ -4,12 +4,14 @@
  *   --workload train (default): the app's training loop next to a bare tfjs trainOnBatch loop, per backend.
  *   --workload gan --model mlp|dcgan: the same for a GAN, against a Keras-style D / frozen-D stack loop.
  *   --workload race | matmul | batch: the Benchmark lab's race, matrix-multiply size sweep or batch
- *     sweep, through the same lab worker the page uses, all backends in one page.
+ *     sweep, through the same device worker the page uses, all backends in one page.
+ *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
+ *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
  *   npm run bench -- --workload gan --model mlp --warmup 3 --steps 10
  *   npm run bench -- --workload race --model tiny --warmup 2 --steps 10 --json bench-results/race.json
- *   npm run bench -- --workload matmul --sizes 32..2048
+ *   npm run bench -- --workload matmul --sizes 32..2048     (powers of two, as the lab's size sweep)
  *   npm run bench -- --workload batch --model tiny --batches 16..512
  *   npm run bench -- --browser-arg=--use-angle=vulkan --json bench-results/run.json
  */
@@ -19,20 +21,21 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { isBackendName, type BackendName } from '../src/config/backends';
+import { parseCnnConfig } from '../src/config/cnnConfig';
 import { parseGanConfig } from '../src/config/ganConfig';
-import { parseCnnConfig, type RunConfig } from '../src/config/runConfig';
-import type { LabJobState } from '../src/engine/lab/labJob';
-import type { LabEvent, LabJobCommand } from '../src/engine/lab/labProtocol';
-import { parseLabWorkload, parseSizeList } from '../src/engine/lab/labSettings';
-import type { BenchRow } from '../src/engine/protocol';
+import { parseLabSettings } from '../src/config/labConfig';
+import type { RunConfig } from '../src/config/workloads';
+import type { LabJobState } from '../src/engine/protocol/labJobState';
+import type { JobEvent, RequestOf } from '../src/engine/protocol/jobs';
+import type { BenchRow } from '../src/engine/protocol/training';
 import { deviceSummary, labJson, labTable, markdownTable } from './benchTable';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
+import { measurePageLoad, pageLoadTable } from './pageLoad';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
-const MS_PER_SECOND = 1000;
 
 const { values: args } = parseArgs({
   options: {
@@ -53,6 +56,7 @@ const { values: args } = parseArgs({
     'no-bare': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
+    root: { type: 'string' },
     'browser-arg': { type: 'string', multiple: true, default: [] },
   },
 });
@@ -92,7 +96,7 @@ async function runTrainBench(browser: Browser, url: string): Promise<void> {
   for (const backend of backends as BackendName[]) {
     const page = await openBenchPage(browser, url);
     console.error(`bench: ${backend}: ${warmupSteps} warm-up + ${measuredSteps} measured steps of ${args.model}, batch ${args.batch}…`);
-    const command = { type: 'benchmark' as const, config: trainConfigFor(backend), warmupSteps, measuredSteps, includeBareLoop: !args['no-bare'] };
+    const command = { kind: 'benchmark' as const, config: trainConfigFor(backend), warmupSteps, measuredSteps, includeBareLoop: !args['no-bare'] };
     try {
       rows.push(...(await page.evaluate((cmd) => window.runBenchmark(cmd), command)));
     } catch (err) {
@@ -107,22 +111,38 @@ async function runTrainBench(browser: Browser, url: string): Promise<void> {
   if (failures.length) process.exitCode = 1;
 }
 
-function labCommand(): LabJobCommand {
-  const { workload: spec, errors } = parseLabWorkload({ model: args.model, dataset: args.dataset, batchSize: args.batch, seed: args.seed, warmupSteps, measuredSteps });
-  if (errors.length) fail(errors.map((e) => e.message).join('; '));
-  const chosen = backends as BackendName[];
-  const pointBudgetMs = wholeNumber('point-budget-s', 1) * MS_PER_SECOND;
-  const runId = 2;
-  if (workload === 'race') return { type: 'race', runId, workload: spec, backends: chosen };
-  if (workload === 'matmul') {
-    const sizes = parseSizeList(args.sizes) ?? fail('--sizes must look like 32..2048 (powers of two) or 32,64,100');
-    return { type: 'matmulSweep', runId, backends: chosen, sizes, warmupRuns: wholeNumber('matmul-warmup', 0), timedRuns: wholeNumber('runs', 1), pointBudgetMs };
-  }
-  const batchSizes = parseSizeList(args.batches) ?? fail('--batches must look like 16..512 (powers of two) or 16,48,100');
-  return { type: 'batchSweep', runId, workload: spec, backends: chosen, batchSizes, pointBudgetMs };
+/** "32..2048" as the lab's from / to pair; the lab's own table checks it (powers of two, in range). */
+function range(text: string, flag: string): [string, string] {
+  const match = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(text);
+  return match ? [match[1], match[2]] : fail(`--${flag} must look like 32..2048 (powers of two)`);
 }
 
-function progressLogger(): (event: LabEvent) => void {
+/** The lab job the flags describe, read through the lab's own settings table: the worker runs exactly this. */
+function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
+  const [matmulFrom, matmulTo] = range(args.sizes, 'sizes');
+  const [batchFrom, batchTo] = range(args.batches, 'batches');
+  const { settings, errors } = parseLabSettings({
+    model: args.model,
+    dataset: args.dataset,
+    batchSize: args.batch,
+    seed: args.seed,
+    warmupSteps: String(warmupSteps),
+    measuredSteps: String(measuredSteps),
+    backends: backends.join(','),
+    matmulFrom,
+    matmulTo,
+    matmulWarmupRuns: args['matmul-warmup'],
+    matmulTimedRuns: args.runs,
+    sweepBudgetSeconds: args['point-budget-s'],
+    batchFrom,
+    batchTo,
+  });
+  if (errors.length) fail(errors.map((e) => e.message).join('; '));
+  const kind = workload === 'race' ? 'race' : workload === 'matmul' ? 'matmulSweep' : 'batchSweep';
+  return { kind, settings };
+}
+
+function progressLogger(): (event: JobEvent) => void {
   let lastLog = 0;
   return (event) => {
     if (event.type === 'backendStopped') console.error(`bench: ${event.stop.reason}`);
@@ -138,7 +158,7 @@ async function runLabBench(browser: Browser, url: string): Promise<void> {
   const command = labCommand();
   const page = await openBenchPage(browser, url);
   await page.exposeFunction('onLabEvent', progressLogger());
-  const device = await page.evaluate((cmd) => window.runLab(cmd), { type: 'deviceReport' as const, runId: 1 });
+  const device = await page.evaluate((cmd) => window.runLab(cmd), { kind: 'deviceReport' as const });
   const report = device.deviceReport?.report ?? null;
   console.error(`bench: ${workload} on ${backends.join(', ')}…`);
   const job: LabJobState = await page.evaluate((cmd) => window.runLab(cmd), command);
@@ -148,6 +168,14 @@ async function runLabBench(browser: Browser, url: string): Promise<void> {
   if (job.error) console.log(`\nFAILED ${job.error}`);
   writeJson(labJson(job, args, report));
   if (job.status !== 'done' || job.stops.some((s) => s.kind === 'error')) process.exitCode = 1;
+}
+
+async function runPageLoadBench(browser: Browser, url: string): Promise<void> {
+  const runs = wholeNumber('runs', 1);
+  const samples = await measurePageLoad(browser, url, runs);
+  console.log(`\nFirst visit of ${url} in a fresh context, ${runs} runs after one uncounted warm-up visit.\n`);
+  console.log(pageLoadTable(args.root ?? 'this checkout', samples));
+  writeJson({ args, samples });
 }
 
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
@@ -165,13 +193,15 @@ function writeJson(value: unknown): void {
 }
 
 async function main(): Promise<void> {
-  if (!args['no-build']) await build({ logLevel: 'warn' });
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+  const root = args.root ?? process.cwd();
+  if (!args['no-build']) await build({ root, logLevel: 'warn' });
+  const server = await preview({ root, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) fail('the preview server did not report its address');
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });
   try {
     if (workload === 'train' || workload === 'gan') await runTrainBench(browser, url);
+    else if (workload === 'pageload') await runPageLoadBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();

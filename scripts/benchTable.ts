@@ -1,10 +1,9 @@
-import { matmulCrossovers, crossoverSentence } from '../src/engine/lab/crossover';
-import type { DeviceReport } from '../src/engine/device/deviceReport';
-import { isNotAvailable, type NotAvailable } from '../src/engine/device/reportValues';
-import type { LabJobState } from '../src/engine/lab/labJob';
-import { batchMarkdown, matmulMarkdown, raceMarkdown } from '../src/engine/lab/labMarkdown';
-import { withSpeedUps } from '../src/engine/lab/stepStats';
-import type { BenchRow } from '../src/engine/protocol';
+import type { LabJobState } from '../src/engine/protocol/labJobState';
+import { isNotAvailable, type DeviceReport, type NotAvailable } from '../src/engine/protocol/deviceReport';
+import type { BenchRow } from '../src/engine/protocol/training';
+import { crossoverSentence, matmulCrossovers } from '../src/share/crossover';
+import { batchMarkdown, matmulMarkdown, raceMarkdown } from '../src/share/labMarkdown';
+import { withSpeedUps } from '../src/share/speedUps';
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { DATASET_IDS, TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../src/config/runConfig';
+import { DATASET_IDS, TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../src/config/datasets';
 import { IMAGE_PIXELS, IMAGE_SIDE_PX, NUM_CLASSES } from '../src/config/tunables';
 import { assetPath, manifestPath, PART_NAMES, SPLIT_NAMES, type PartName, type SplitName } from '../src/data/assetFiles';
 import { mulberry32, shuffleInPlace } from '../src/data/random';

@@ -22,6 +22,7 @@ export class LabPage {
     return this.page.getByTestId(testId);
   }
 
+  /** Sets lab settings by their key in the lab's settings table (every lab input is `lab-field-<key>`). */
   async setWorkload(values: Record<string, string>): Promise<void> {
     for (const [key, value] of Object.entries(values)) {
       const field = this.byId(`lab-field-${key}`);

@@ -87,6 +87,18 @@ export class PlaygroundPage {
     return this.root.getByTestId('error-message');
   }
 
+  /** The tensor count at `samples` successive step counts: each read waits for the run to move on, never for a clock. */
+  async tensorCountsOverSteps(samples: number): Promise<number[]> {
+    const counts: number[] = [];
+    let step = await this.stepCount();
+    for (let i = 0; i < samples; i++) {
+      await expect.poll(() => this.stepCount(), { timeout: 120_000 }).toBeGreaterThan(step);
+      step = await this.stepCount();
+      counts.push(await this.tensorCount());
+    }
+    return counts;
+  }
+
   async waitForSteps(atLeast: number): Promise<void> {
     await expect.poll(() => this.stepCount(), { timeout: 120_000 }).toBeGreaterThanOrEqual(atLeast);
   }

@@ -1,13 +1,76 @@
-/** The backends the app knows about, in the order the UI lists them. */
-export const BACKEND_NAMES = ['cpu', 'wasm', 'webgl', 'webgpu'] as const;
-export type BackendName = (typeof BACKEND_NAMES)[number];
+/**
+ * The backends the app knows, in one table: everything the pages, links, races and reports need to
+ * know about a backend without loading it. How a backend is loaded, probed and given its kernels
+ * lives beside it in src/engine/backends (one file per backend), keyed by the same ids.
+ */
 
-export const BACKEND_LABELS: Record<BackendName, string> = {
-  cpu: 'CPU (plain JS)',
-  wasm: 'WebAssembly SIMD',
-  webgl: 'WebGL',
-  webgpu: 'WebGPU',
-};
+export interface BackendFacts {
+  /** What the pages call it. */
+  label: string;
+  /** A CPU backend is a speed-up baseline; a GPU backend is measured against it. */
+  device: 'cpu' | 'gpu';
+  /** Ticked in the race and the sweeps unless the user (or a link) says otherwise. */
+  raceByDefault: boolean;
+  /** Stand-in order when a wanted backend is missing here: lower first (fastest first). */
+  standInRank: number;
+  /** Order for single-backend lab jobs (anatomy, profile): lower first, the GPU first. */
+  singleJobRank: number;
+  /** Colour of its series in every chart, readable on a projector. */
+  color: string;
+  /** tf.env() flags recorded next to every measurement on it. */
+  reportedFlags: readonly string[];
+}
+
+export const BACKENDS = {
+  cpu: {
+    label: 'CPU (plain JS)',
+    device: 'cpu',
+    raceByDefault: true,
+    standInRank: 3,
+    singleJobRank: 3,
+    color: '#6b7280',
+    reportedFlags: ['IS_BROWSER', 'PROD'],
+  },
+  wasm: {
+    label: 'WebAssembly SIMD',
+    device: 'cpu',
+    raceByDefault: true,
+    standInRank: 2,
+    singleJobRank: 2,
+    color: '#a16207',
+    reportedFlags: ['WASM_HAS_SIMD_SUPPORT', 'WASM_HAS_MULTITHREAD_SUPPORT'],
+  },
+  webgl: {
+    label: 'WebGL',
+    device: 'gpu',
+    raceByDefault: true,
+    standInRank: 0,
+    singleJobRank: 1,
+    color: '#2563eb',
+    reportedFlags: ['WEBGL_VERSION', 'WEBGL_CPU_FORWARD', 'WEBGL_PACK', 'WEBGL_RENDER_FLOAT32_ENABLED', 'WEBGL_FORCE_F16_TEXTURES', 'WEBGL_USE_SHAPES_UNIFORMS'],
+  },
+  webgpu: {
+    label: 'WebGPU',
+    device: 'gpu',
+    raceByDefault: true,
+    standInRank: 1,
+    singleJobRank: 0,
+    color: '#16a34a',
+    reportedFlags: ['WEBGPU_CPU_FORWARD', 'WEBGPU_USE_LOW_POWER_GPU', 'WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE'],
+  },
+} as const satisfies Record<string, BackendFacts>;
+
+export type BackendName = keyof typeof BACKENDS;
+
+/** Every backend id, in the order the pages list them. */
+export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
+
+export const BACKEND_LABELS: Record<BackendName, string> = Object.fromEntries(BACKEND_NAMES.map((id) => [id, BACKENDS[id].label])) as Record<BackendName, string>;
+
+/** The plain-JS CPU: the slowest baseline, and the one every older result measured against. */
+export const PLAIN_CPU: BackendName = 'cpu';
+/** The fast CPU baseline (WebAssembly SIMD, threads where the page is cross-origin isolated). */
+export const FAST_CPU: BackendName = 'wasm';
 
 export interface BackendAvailability {
   name: BackendName;
@@ -16,6 +79,28 @@ export interface BackendAvailability {
   reason: string;
 }
 
-export function isBackendName(value: string): value is BackendName {
-  return (BACKEND_NAMES as readonly string[]).includes(value);
+export function isBackendName(value: unknown): value is BackendName {
+  return typeof value === 'string' && Object.hasOwn(BACKENDS, value);
+}
+
+function byRank(rank: (id: BackendName) => number): BackendName[] {
+  return [...BACKEND_NAMES].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Stand-ins for a missing backend, fastest first. */
+export const STAND_IN_ORDER: readonly BackendName[] = byRank((id) => BACKENDS[id].standInRank);
+/** Single-backend lab jobs prefer the GPU. */
+export const SINGLE_JOB_ORDER: readonly BackendName[] = byRank((id) => BACKENDS[id].singleJobRank);
+export const GPU_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) => BACKENDS[id].device === 'gpu');
+export const CPU_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) => BACKENDS[id].device === 'cpu');
+export const RACE_DEFAULT_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) => BACKENDS[id].raceByDefault);
+
+/** The first of `order` that is available here, or null. */
+export function firstAvailable(order: readonly BackendName[], backends: readonly BackendAvailability[] | null): BackendName | null {
+  return order.find((name) => backends?.some((b) => b.name === name && b.available)) ?? null;
+}
+
+/** The names of the backends available here. */
+export function availableNames(backends: readonly BackendAvailability[] | null): BackendName[] {
+  return (backends ?? []).filter((b) => b.available).map((b) => b.name);
 }

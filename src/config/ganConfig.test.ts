@@ -36,15 +36,15 @@ describe('GAN run config', () => {
   });
 
   it.each([
-    ['model', 'stylegan', 'Model must be one of mlp, dcgan'],
-    ['dStepsPerGStep', '0', 'Discriminator steps per generator step must be between 1 and 10'],
-    ['dStepsPerGStep', '11', 'Discriminator steps per generator step must be between 1 and 10'],
-    ['latentSize', '1', 'Latent size must be between 2 and 512 dimensions'],
-    ['latentSize', '100.5', 'Latent size must be a whole number'],
-    ['digit', '10', 'Digit must be one of all, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9'],
-    ['labelSmoothing', 'yes', 'Label smoothing must be one of on, off'],
-    ['steps', '2000000', 'Steps must be between 1 and 1000000 generator steps'],
-    ['dLearningRate', 'fast', 'Discriminator learning rate must be a number'],
+    ['model', 'stylegan', "Model must be one of mlp, dcgan (got 'stylegan')"],
+    ['dStepsPerGStep', '0', "Discriminator steps per generator step must be between 1 and 10 (got '0')"],
+    ['dStepsPerGStep', '11', "Discriminator steps per generator step must be between 1 and 10 (got '11')"],
+    ['latentSize', '1', "Latent size must be between 2 and 512 dimensions (got '1')"],
+    ['latentSize', '100.5', "Latent size must be a whole number (got '100.5')"],
+    ['digit', '10', "Digit must be one of all, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (got '10')"],
+    ['labelSmoothing', 'yes', "Label smoothing must be one of on, off (got 'yes')"],
+    ['steps', '2000000', "Steps must be between 1 and 1000000 generator steps (got '2000000')"],
+    ['dLearningRate', 'fast', "Discriminator learning rate must be a number (got 'fast')"],
   ])('refuses %s=%s with a clear message and keeps the default', (key, value, message) => {
     const { config, errors } = parseGanConfig({ [key]: value });
     expect(errors).toEqual([{ key, message }]);

@@ -1,10 +1,6 @@
-import { BACKEND_NAMES, type BackendName } from './backends';
-import { DATASET_IDS, type DatasetId } from './runConfig';
-import { defaultsOf, validate, type FieldError, type Schema, type ValuesOf } from './schema';
-
-/** GAN model ids; each id has one module in src/models/gan behind the GAN registry. */
-export const GAN_MODEL_IDS = ['mlp', 'dcgan'] as const;
-export type GanModelId = (typeof GAN_MODEL_IDS)[number];
+import { backendField, batchSizeField, datasetField, seedField } from './commonFields';
+import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
+import { defaultsOf, readSettings, table, type FieldError, type ValuesOf } from './schema';
 
 export const LABEL_SMOOTHING_OPTIONS = ['on', 'off'] as const;
 export type LabelSmoothing = (typeof LABEL_SMOOTHING_OPTIONS)[number];
@@ -16,22 +12,44 @@ export type GanDigit = (typeof GAN_DIGIT_OPTIONS)[number];
 /** The discriminator's target for real images when one-sided label smoothing is on (Salimans et al. 2016). */
 export const SMOOTHED_REAL_LABEL = 0.9;
 
-/** The GAN workload's settings: defaults, limits and labels in one table. */
+/** The GAN view's settings: defaults, limits, labels and help in one table. */
 export const GAN_SCHEMA = {
-  backend: { kind: 'enum', label: 'Backend', default: 'webgl' as BackendName, options: BACKEND_NAMES },
-  model: { kind: 'enum', label: 'Model', default: 'mlp' as GanModelId, options: GAN_MODEL_IDS },
-  dataset: { kind: 'enum', label: 'Data set', default: 'mnist' as DatasetId, options: DATASET_IDS },
-  batchSize: { kind: 'int', label: 'Batch size', default: 64, min: 1, max: 4096, unit: 'examples' },
-  dLearningRate: { kind: 'float', label: 'Discriminator learning rate', default: 2e-4, min: 1e-6, max: 1 },
-  gLearningRate: { kind: 'float', label: 'Generator learning rate', default: 2e-4, min: 1e-6, max: 1 },
-  beta1: { kind: 'float', label: 'Adam beta1', default: 0.5, min: 0, max: 0.999 },
-  dStepsPerGStep: { kind: 'int', label: 'Discriminator steps per generator step', default: 1, min: 1, max: 10 },
-  latentSize: { kind: 'int', label: 'Latent size', default: 100, min: 2, max: 512, unit: 'dimensions' },
-  labelSmoothing: { kind: 'enum', label: 'Label smoothing', default: 'off' as LabelSmoothing, options: LABEL_SMOOTHING_OPTIONS },
-  digit: { kind: 'enum', label: 'Digit', default: 'all' as GanDigit, options: GAN_DIGIT_OPTIONS },
-  steps: { kind: 'int', label: 'Steps', default: 5000, min: 1, max: 1_000_000, unit: 'generator steps' },
-  seed: { kind: 'int', label: 'Seed', default: 42, min: 0, max: 2 ** 31 - 1 },
-} as const satisfies Schema;
+  backend: backendField,
+  model: {
+    kind: 'enum',
+    label: 'Model',
+    help: 'The generator and discriminator pair to train.',
+    default: 'mlp' as GanModelId,
+    options: GAN_MODEL_IDS,
+    optionLabels: GAN_MODEL_LABELS,
+  },
+  dataset: datasetField,
+  batchSize: batchSizeField,
+  dLearningRate: { kind: 'float', label: 'Discriminator learning rate', help: "The discriminator's Adam step size.", default: 2e-4, min: 1e-6, max: 1 },
+  gLearningRate: { kind: 'float', label: 'Generator learning rate', help: "The generator's Adam step size.", default: 2e-4, min: 1e-6, max: 1 },
+  beta1: { kind: 'float', label: 'Adam beta1', help: "Adam's first-moment decay; GANs train steadier at 0.5 than at 0.9.", default: 0.5, min: 0, max: 0.999 },
+  dStepsPerGStep: {
+    kind: 'int',
+    label: 'Discriminator steps per generator step',
+    help: 'How many discriminator updates come before each generator update.',
+    default: 1,
+    min: 1,
+    max: 10,
+  },
+  latentSize: { kind: 'int', label: 'Latent size', help: 'Length of the random noise vector the generator draws from.', default: 100, min: 2, max: 512, unit: 'dimensions' },
+  labelSmoothing: {
+    kind: 'enum',
+    label: 'Label smoothing',
+    help: "One-sided: real images are labelled 0.9, not 1, so the discriminator is less sure of itself.",
+    default: 'off' as LabelSmoothing,
+    options: LABEL_SMOOTHING_OPTIONS,
+  },
+  digit: { kind: 'enum', label: 'Digit', help: 'Train on every class, or on one digit only.', default: 'all' as GanDigit, options: GAN_DIGIT_OPTIONS },
+  steps: { kind: 'int', label: 'Steps', help: 'Generator updates before the run ends.', default: 5000, min: 1, max: 1_000_000, unit: 'generator steps' },
+  seed: seedField,
+} as const;
+
+export const GAN_TABLE = table(GAN_SCHEMA);
 
 export type GanSettings = ValuesOf<typeof GAN_SCHEMA>;
 export interface GanRunConfig extends GanSettings {
@@ -42,9 +60,9 @@ export function defaultGanConfig(): GanRunConfig {
   return { workload: 'gan', ...defaultsOf(GAN_SCHEMA) };
 }
 
-/** Parses raw (e.g. form or URL) values into a GAN config; invalid fields keep their defaults and are reported. */
-export function parseGanConfig(raw: Record<string, unknown>): { config: GanRunConfig; errors: FieldError[] } {
-  const { values, errors } = validate(GAN_SCHEMA, raw);
+/** Reads raw (form, link or command) values into a GAN config; refused fields keep their defaults and are reported. */
+export function parseGanConfig(raw: Readonly<Record<string, unknown>>): { config: GanRunConfig; errors: FieldError[] } {
+  const { values, errors } = readSettings(GAN_TABLE, raw);
   return { config: { workload: 'gan', ...values }, errors };
 }
 

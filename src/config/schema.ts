@@ -1,89 +1,225 @@
 /**
- * A typed property table: each field declares its default and limits once, and
- * validation (and later the URL codec) is derived from it.
+ * The one table format every setting of every view is declared in: name (its key), type, default,
+ * limits, unit, label, help text, and the URL key that carries it (the name unless `urlKey` says
+ * otherwise). The forms, the URL codec, the result links and the worker all read settings through
+ * `readField` / `readSettings`, so a value one of them accepts is accepted by all, and a refused
+ * value gets the same message everywhere.
  */
 
-export interface IntField {
+interface FieldBase {
+  label: string;
+  /** One sentence: what the setting does; shown next to the input. */
+  help: string;
+  /** The key that carries it in links; the table key when absent. */
+  urlKey?: string;
+}
+
+export interface IntField extends FieldBase {
   kind: 'int';
-  label: string;
   default: number;
   min: number;
   max: number;
   unit?: string;
+  /** Only powers of two (matrix and batch sizes of the sweeps). */
+  powerOfTwo?: boolean;
 }
 
-export interface FloatField {
+export interface FloatField extends FieldBase {
   kind: 'float';
-  label: string;
   default: number;
   min: number;
   max: number;
   unit?: string;
 }
 
-export interface EnumField<T extends string> {
+export interface EnumField<T extends string> extends FieldBase {
   kind: 'enum';
-  label: string;
   default: T;
   options: readonly T[];
+  /** What the pages call each option; the option itself where absent. */
+  optionLabels?: Readonly<Partial<Record<T, string>>>;
 }
 
-/** Plain decimal notation only: Number() would also take hex, binary and padded strings. */
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** A comma-separated list of enum options, each at most once. */
+export interface ListField<T extends string> extends FieldBase {
+  kind: 'list';
+  default: readonly T[];
+  options: readonly T[];
+  optionLabels?: Readonly<Partial<Record<T, string>>>;
+  minItems: number;
+  maxItems: number;
+}
 
-export type Field = IntField | FloatField | EnumField<string>;
+export type Field = IntField | FloatField | EnumField<string> | ListField<string>;
+export type Schema = Record<string, Field>;
 
 /** The value type a field holds. */
-export type FieldValue<F> = F extends EnumField<infer T> ? T : number;
+export type FieldValue<F> = F extends EnumField<infer T> ? T : F extends ListField<infer T> ? T[] : number;
+export type ValuesOf<S extends Schema> = { -readonly [K in keyof S]: FieldValue<S[K]> };
 
-export type Schema = Record<string, Field>;
-export type ValuesOf<S extends Schema> = { [K in keyof S]: FieldValue<S[K]> };
+/** A cross-field rule of a table (e.g. a range's low end not above its high end). */
+export interface TableRule<S extends Schema> {
+  keys: readonly (keyof S & string)[];
+  /** The message when the values break the rule, else null. */
+  check(values: ValuesOf<S>): string | null;
+}
+
+export interface SettingsTable<S extends Schema = Schema> {
+  fields: S;
+  rules: readonly TableRule<S>[];
+}
 
 export interface FieldError {
   key: string;
   message: string;
 }
 
-/** Checks one raw value against its field; returns the parsed value or an error message. */
-export function parseField(field: Field, raw: unknown): { ok: true; value: number | string } | { ok: false; message: string } {
-  if (field.kind === 'enum') {
-    if (typeof raw === 'string' && field.options.includes(raw)) return { ok: true, value: raw };
-    return { ok: false, message: `${field.label} must be one of ${field.options.join(', ')}` };
+export type FieldReading = { ok: true; value: number | string | string[] } | { ok: false; message: string };
+
+/** Plain decimal numbers only: Number() would also take hex, binary, padding and Infinity. */
+const DECIMAL_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const LIST_SEPARATOR = ',';
+/** Untrusted text quoted in a message is cut to this many characters. */
+export const MAX_QUOTED_CHARS = 40;
+
+/** Names a non-string value without calling anything on it (a hostile object could carry its own toString). */
+function describeKind(value: unknown): string {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'undefined') return String(value);
+  if (Array.isArray(value)) return value.every((v) => typeof v === 'string') ? value.join(LIST_SEPARATOR) : 'a list';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** Quotes a raw (possibly hostile) value for a message: short, single-line, control characters replaced. */
+export function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? value : describeKind(value);
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  const cut = clean.length > MAX_QUOTED_CHARS ? `${clean.slice(0, MAX_QUOTED_CHARS)}…` : clean;
+  return `'${cut}'`;
+}
+
+export function optionLabel(field: EnumField<string> | ListField<string>, option: string): string {
+  return field.optionLabels?.[option] ?? option;
+}
+
+function refuse(field: Field, raw: unknown, rule: string): FieldReading {
+  return { ok: false, message: `${field.label} ${rule} (got ${quoted(raw)})` };
+}
+
+function readList(field: ListField<string>, raw: unknown): FieldReading {
+  const items = typeof raw === 'string' ? (raw === '' ? [] : raw.split(LIST_SEPARATOR)) : raw;
+  const shape = `must be a list of ${field.options.join(', ')}`;
+  if (!Array.isArray(items)) return refuse(field, raw, shape);
+  const picked: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string' || !field.options.includes(item)) return refuse(field, raw, shape);
+    if (picked.includes(item)) return refuse(field, raw, `lists ${item} twice`);
+    picked.push(item);
   }
-  const num = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : NaN;
-  if (!Number.isFinite(num)) return { ok: false, message: `${field.label} must be a number` };
-  if (field.kind === 'int' && !Number.isInteger(num)) return { ok: false, message: `${field.label} must be a whole number` };
-  if (num < field.min || num > field.max) {
-    const unit = field.unit ? ` ${field.unit}` : '';
-    return { ok: false, message: `${field.label} must be between ${field.min} and ${field.max}${unit}` };
+  if (picked.length < field.minItems || picked.length > field.maxItems) {
+    return refuse(field, raw, `must list between ${field.minItems} and ${field.maxItems} of ${field.options.join(', ')}`);
   }
+  return { ok: true, value: picked };
+}
+
+function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
+}
+
+function readNumber(field: IntField | FloatField, raw: unknown): FieldReading {
+  const wellFormed = (typeof raw === 'number' && Number.isFinite(raw)) || (typeof raw === 'string' && DECIMAL_NUMBER.test(raw));
+  if (!wellFormed) return refuse(field, raw, 'must be a number');
+  const num = Number(raw);
+  if (!Number.isFinite(num)) return refuse(field, raw, 'must be a number');
+  if (field.kind === 'int' && !Number.isInteger(num)) return refuse(field, raw, 'must be a whole number');
+  const unit = field.unit ? ` ${field.unit}` : '';
+  if (num < field.min || num > field.max) return refuse(field, raw, `must be between ${field.min} and ${field.max}${unit}`);
+  if (field.kind === 'int' && field.powerOfTwo && !isPowerOfTwo(num)) return refuse(field, raw, 'must be a power of two');
   return { ok: true, value: num };
 }
 
+/** One raw value (a form string, a link string, or a typed value from a worker command) against its field. */
+export function readField(field: Field, raw: unknown): FieldReading {
+  switch (field.kind) {
+    case 'list':
+      return readList(field, raw);
+    case 'enum':
+      return typeof raw === 'string' && field.options.includes(raw) ? { ok: true, value: raw } : refuse(field, raw, `must be one of ${field.options.join(', ')}`);
+    case 'int':
+    case 'float':
+      return readNumber(field, raw);
+    default:
+      return field satisfies never;
+  }
+}
+
+/** A value as its form input or link carries it. */
+export function formatValue(value: unknown): string {
+  return Array.isArray(value) ? value.join(LIST_SEPARATOR) : String(value);
+}
+
+function fallbackOf(field: Field): number | string | string[] {
+  return field.kind === 'list' ? [...field.default] : field.default;
+}
+
 export function defaultsOf<S extends Schema>(schema: S): ValuesOf<S> {
-  const out: Record<string, number | string> = {};
-  for (const [key, field] of Object.entries(schema)) out[key] = field.default;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema)) out[key] = fallbackOf(field);
   return out as ValuesOf<S>;
 }
 
-/** Validates a partial record of raw values; missing keys take defaults. */
-export function validate<S extends Schema>(
-  schema: S,
-  raw: Record<string, unknown>,
-): { values: ValuesOf<S>; errors: FieldError[] } {
-  const values: Record<string, number | string> = {};
+export interface TableReading<S extends Schema> {
+  /** Every key: the value read, or its default where it was missing or refused. */
+  values: ValuesOf<S>;
+  errors: FieldError[];
+}
+
+/**
+ * Reads raw values against a table: missing keys take their defaults; a refused value takes its
+ * default and adds one error; then the table's cross-field rules are checked.
+ */
+export function readSettings<S extends Schema>(table: SettingsTable<S>, raw: Readonly<Record<string, unknown>>): TableReading<S> {
+  const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
-  for (const [key, field] of Object.entries(schema)) {
-    if (!(key in raw) || raw[key] === undefined) {
-      values[key] = field.default;
+  for (const [key, field] of Object.entries(table.fields)) {
+    if (!Object.hasOwn(raw, key) || raw[key] === undefined) {
+      values[key] = fallbackOf(field);
       continue;
     }
-    const parsed = parseField(field, raw[key]);
-    if (parsed.ok) values[key] = parsed.value;
+    const reading = readField(field, raw[key]);
+    if (reading.ok) values[key] = reading.value;
     else {
-      values[key] = field.default;
-      errors.push({ key, message: parsed.message });
+      values[key] = fallbackOf(field);
+      errors.push({ key, message: reading.message });
     }
   }
-  return { values: values as ValuesOf<S>, errors };
+  const typed = values as ValuesOf<S>;
+  for (const rule of table.rules) {
+    if (rule.keys.some((key) => errors.some((e) => e.key === key))) continue;
+    const message = rule.check(typed);
+    if (message) errors.push({ key: rule.keys[0], message });
+  }
+  return { values: typed, errors };
+}
+
+/** The same reading, throwing one sentence with every problem: what a worker does with a bad command. */
+export function requireSettings<S extends Schema>(table: SettingsTable<S>, raw: Readonly<Record<string, unknown>>): ValuesOf<S> {
+  const { values, errors } = readSettings(table, raw);
+  if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
+  return values;
+}
+
+/** Error message per key for a form's raw values; empty when every value can run. */
+export function formErrors(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readSettings(table, raw).errors) if (keys.includes(e.key) && !out[e.key]) out[e.key] = e.message;
+  return out;
+}
+
+export function urlKeyOf(name: string, field: Field): string {
+  return field.urlKey ?? name;
+}
+
+/** A table with no cross-field rules. */
+export function table<S extends Schema>(fields: S, rules: readonly TableRule<S>[] = []): SettingsTable<S> {
+  return { fields, rules };
 }

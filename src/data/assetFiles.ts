@@ -1,4 +1,4 @@
-import type { DatasetId } from '../config/runConfig';
+import type { DatasetId } from '../config/datasets';
 
 /** The layout of the data assets under the data root (public/data in the repo, /data/ when served). */
 export const SPLIT_NAMES = ['train', 'test'] as const;

@@ -1,4 +1,4 @@
-import { TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../config/runConfig';
+import { TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../config/datasets';
 import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
 import { assetPath, PART_NAMES, SPLIT_NAMES, type PartName, type SplitName } from './assetFiles';
 import type { AssetReader, ImageDataset, ImageSplit } from './types';

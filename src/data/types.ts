@@ -1,4 +1,4 @@
-import type { DatasetId } from '../config/runConfig';
+import type { DatasetId } from '../config/datasets';
 
 /** One split of an image data set: row-major 28x28 uint8 pixels and uint8 labels 0..9. */
 export interface ImageSplit {

@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import type { RunConfig } from '../config/runConfig';
+import type { RunConfig } from '../config/workloads';
 import { CnnWorkload } from './workloads/cnnWorkload';
 import { GanWorkload } from './workloads/ganWorkload';
 import type { TrainingWorkload } from './workloads/types';

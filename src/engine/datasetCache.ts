@@ -1,4 +1,4 @@
-import type { DatasetId } from '../config/runConfig';
+import type { DatasetId } from '../config/datasets';
 import { loadDataset } from '../data/loadDataset';
 import type { AssetReader, ImageDataset, ImageSplit } from '../data/types';
 import { IMAGE_PIXELS } from '../config/tunables';

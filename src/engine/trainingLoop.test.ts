@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MetricsPoint, RunInfo, RunState } from './protocol';
+import type { MetricsPoint, RunInfo, RunState } from './protocol/training';
 import { TrainingLoop } from './trainingLoop';
 import type { TrainingWorkload } from './workloads/types';
 

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
-import type { MetricsPoint, RunState, StepPart } from './protocol';
+import type { MetricsPoint, RunState, StepPart } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
 export interface LoopHooks {

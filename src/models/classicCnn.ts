@@ -6,8 +6,6 @@ import type { CnnModelSpec } from './types';
 /** The classic Keras MNIST convnet: three 3x3 convolutions, two max-pools, Dense 64; 93,322 parameters. */
 export const classicCnn: CnnModelSpec = {
   id: 'classic',
-  label: 'Classic CNN',
-  description: 'The Keras MNIST example: conv 32-64-64, dense 64 (93k params, ~5.7 MFLOP/example).',
   build(seed: number): tf.Sequential {
     return tf.sequential({
       name: 'classic_cnn',

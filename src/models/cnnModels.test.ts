@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CNN_MODEL_IDS, type CnnModelId } from '../config/runConfig';
+import { CNN_MODEL_IDS, type CnnModelId } from '../config/models';
 import { CNN_MODELS, getCnnModel } from './registry';
 
 const SEED = 42;

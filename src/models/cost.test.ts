@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CNN_MODEL_IDS } from '../config/runConfig';
+import { CNN_MODEL_IDS } from '../config/models';
 import { analyzeModel, TRAIN_TO_FORWARD_FLOP_RATIO } from './cost';
 import { getCnnModel } from './registry';
 

@@ -6,8 +6,6 @@ import type { CnnModelSpec } from './types';
 /** The classic convnet with doubled channels and Dense 128: about 4x the work, where GPUs pull ahead. */
 export const largeCnn: CnnModelSpec = {
   id: 'large',
-  label: 'Large CNN',
-  description: 'Classic layout with doubled channels, conv 64-128-128, dense 128 (371k params, ~22 MFLOP/example).',
   build(seed: number): tf.Sequential {
     return tf.sequential({
       name: 'large_cnn',

@@ -6,8 +6,6 @@ import type { CnnModelSpec } from './types';
 /** A dense-only baseline: no convolution, so it also trains on backends without conv gradients (wasm). */
 export const mlp: CnnModelSpec = {
   id: 'mlp',
-  label: 'MLP (dense only)',
-  description: 'Flatten, dense 128, dense 10: the no-convolution baseline, trainable on every backend (102k params).',
   build(seed: number): tf.Sequential {
     return tf.sequential({
       name: 'mlp',

@@ -1,11 +1,11 @@
-import type { CnnModelId } from '../config/runConfig';
+import type { CnnModelId } from '../config/models';
 import { classicCnn } from './classicCnn';
 import { largeCnn } from './largeCnn';
 import { mlp } from './mlp';
 import { tinyCnn } from './tinyCnn';
 import type { CnnModelSpec } from './types';
 
-/** Every CNN by id. Adding a model: one file plus one line here (and its id in CNN_MODEL_IDS). */
+/** Every CNN by id. Adding a model: one file plus one line here (and its entry in config/models.ts). */
 export const CNN_MODELS: Record<CnnModelId, CnnModelSpec> = {
   tiny: tinyCnn,
   classic: classicCnn,

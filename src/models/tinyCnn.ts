@@ -6,8 +6,6 @@ import type { CnnModelSpec } from './types';
 /** A tiny convnet (conv 8-16, no hidden dense layer) that still learns MNIST, for slow software-rendered devices. */
 export const tinyCnn: CnnModelSpec = {
   id: 'tiny',
-  label: 'Tiny CNN',
-  description: 'Conv 8-16 straight into softmax: quick runs on slow devices (5k params, ~0.4 MFLOP/example).',
   build(seed: number): tf.Sequential {
     return tf.sequential({
       name: 'tiny_cnn',

@@ -1,12 +1,9 @@
 import type * as tf from '@tensorflow/tfjs';
-import type { CnnModelId } from '../config/runConfig';
+import type { CnnModelId } from '../config/models';
 
 /** One image-classifier model: a builder that gives the same weights for the same seed. */
 export interface CnnModelSpec {
   id: CnnModelId;
-  label: string;
-  /** One line for the model picker. */
-  description: string;
   /** Builds the uncompiled model, input [28,28,1], output 10-way softmax; initializers seeded from seed. */
   build(seed: number): tf.Sequential;
 }

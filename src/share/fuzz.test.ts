@@ -2,27 +2,27 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deflate, toBase64Url } from './bytes';
 import { typicalRaceResult } from './fixtures/typicalRace';
-import { decodeSettings, encodeSettings, type DecodedSettings } from './hashState';
+import { readField } from '../config/schema';
+import { FORMS, VIEWS } from '../config/views';
+import { decodeViewHash, defaultFormValues, encodeViewHash, type DecodedHash } from './hashState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
-import { readField } from './settingsReader';
-import { defaultConfigOf, defaultRaceSettings, RACE_SCHEMA, settingsRecordOf, WORKLOAD_SCHEMAS } from './shareSchemas';
 
 const RUNS = 1_000;
 /** Properties that also count outcomes run from a fixed seed, so the counts cannot flake. */
 const COUNTED_SEED = 20_250_131;
 const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** What every decoded settings value must satisfy, whatever went in: a config the UI would accept. */
-function expectUsableSettings(decoded: DecodedSettings): void {
+/** What every decoded link must satisfy, whatever went in: a view, and a form every value of which the form accepts. */
+function expectUsableSettings(decoded: DecodedHash): void {
   expect(Number.isInteger(decoded.version)).toBe(true);
   expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
-  for (const [key, field] of Object.entries(WORKLOAD_SCHEMAS[decoded.config.workload])) {
-    expect(readField(field, settingsRecordOf(decoded.config)[key]).ok).toBe(true);
+  const form = VIEWS[decoded.view].form;
+  if (!form) {
+    expect(decoded.values).toBeNull();
+    return;
   }
-  for (const [key, field] of Object.entries(RACE_SCHEMA)) {
-    expect(readField(field, (decoded.race as Record<string, unknown>)[key]).ok).toBe(true);
-  }
+  for (const [key, field] of Object.entries(FORMS[form].fields)) expect(readField(field, decoded.values?.[key]).ok).toBe(true);
 }
 
 /** A decoded result is either nothing (with a reason) or a document that reads back with no complaint. */
@@ -50,28 +50,27 @@ function mutate(text: string, edits: { op: string; at: number; char: string }[])
 }
 
 const edits = fc.array(edit, { minLength: 1, maxLength: 6 });
-const settingKeys = [...Object.keys(WORKLOAD_SCHEMAS.cnn), ...Object.keys(WORKLOAD_SCHEMAS.gan), ...Object.keys(RACE_SCHEMA), 'v', 'w', 'r', 'view', 'lr', '__proto__'];
+const settingKeys = [...Object.keys(FORMS.cnn.fields), ...Object.keys(FORMS.gan.fields), ...Object.keys(FORMS.lab.fields), 'v', 'w', 'r', 'view', 'lr', '__proto__'];
 const hashLike = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', '1', '-0', '1e308'))), { maxLength: 12 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', 'lab', 'history', '1', '-0', '1e308'))), { maxLength: 12 })
   .map((pairs) => `#${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`);
 
 describe('no input makes the decoders throw', () => {
   let settingsLink = '';
   let resultLink = '';
   beforeAll(async () => {
-    const config = { ...defaultConfigOf('gan'), model: 'dcgan', batchSize: 128, dLearningRate: 0.0005, digit: '3' } as ReturnType<typeof defaultConfigOf>;
-    settingsLink = encodeSettings(config, { race: { ...defaultRaceSettings(), backends: ['webgl', 'wasm'] }, view: 'race' });
+    settingsLink = encodeViewHash('lab', { ...defaultFormValues('lab'), model: 'tiny', batchSize: 128, backends: ['webgl', 'wasm'], matmulTo: 512, everyK: 3 });
     resultLink = await encodeResultLink(typicalRaceResult());
   });
 
-  it(`decodeSettings on ${RUNS} random strings and ${RUNS} hash-shaped ones`, () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => expectUsableSettings(decodeSettings(s))), { numRuns: RUNS });
-    fc.assert(fc.property(hashLike, (s) => expectUsableSettings(decodeSettings(s))), { numRuns: RUNS });
+  it(`decodeViewHash on ${RUNS} random strings and ${RUNS} hash-shaped ones`, () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => expectUsableSettings(decodeViewHash(s))), { numRuns: RUNS });
+    fc.assert(fc.property(hashLike, (s) => expectUsableSettings(decodeViewHash(s))), { numRuns: RUNS });
   });
 
-  it(`decodeSettings on ${RUNS} mutated valid links`, () => {
-    expect(decodeSettings(settingsLink).errors).toEqual([]);
-    fc.assert(fc.property(edits, (e) => expectUsableSettings(decodeSettings(mutate(settingsLink, e)))), { numRuns: RUNS });
+  it(`decodeViewHash on ${RUNS} mutated valid links`, () => {
+    expect(decodeViewHash(settingsLink).errors).toEqual([]);
+    fc.assert(fc.property(edits, (e) => expectUsableSettings(decodeViewHash(mutate(settingsLink, e)))), { numRuns: RUNS });
   });
 
   it(`decodeResultLink on ${RUNS} random strings`, async () => {
@@ -79,13 +78,13 @@ describe('no input makes the decoders throw', () => {
     await fc.assert(fc.asyncProperty(randomText, async (s) => expectUsableResult(await decodeResultLink(s))), { numRuns: RUNS });
   });
 
-  it(`decodeResultLink and decodeSettings on ${RUNS} mutated valid result links`, async () => {
+  it(`decodeResultLink and decodeViewHash on ${RUNS} mutated valid result links`, async () => {
     expect((await decodeResultLink(resultLink)).errors).toEqual([]);
     let readable = 0;
     await fc.assert(
       fc.asyncProperty(edits, async (e) => {
         const link = mutate(resultLink, e);
-        expectUsableSettings(decodeSettings(link));
+        expectUsableSettings(decodeViewHash(link));
         const decoded = await decodeResultLink(link);
         expectUsableResult(decoded);
         if (decoded.result) readable++;

@@ -1,23 +1,14 @@
 /**
- * Run settings in the URL hash, e.g. `#v=2&w=cnn&backend=cpu&batchSize=128`: only non-default
- * values, in schema-table order. Decoding is pure and never throws; whatever cannot be read
- * falls back to its default with one message each.
+ * A view and its settings in the URL hash, e.g. `#v=3&w=cnn&backend=cpu&batchSize=128` or
+ * `#v=3&view=lab&model=tiny`: only non-default values, in table order, each under its field's URL
+ * key. Decoding is pure and never throws; whatever cannot be read falls back to its default with
+ * one message each, the same message the form and the worker give.
  */
+import { defaultsOf, formatValue, readSettings, urlKeyOf, type SettingsTable } from '../config/schema';
+import { DEFAULT_VIEW, formTable, isViewId, VIEWS, viewOfWorkload, type FormId, type ViewId } from '../config/views';
+import { isWorkloadId } from '../config/workloads';
 import { ErrorList, quoted } from './messages';
-import { migrateEntries, readVersion, SCHEMA_VERSION, type Entry } from './migrations';
-import { formatValue, readRecord } from './settingsReader';
-import {
-  DEFAULT_WORKLOAD,
-  defaultConfigOf,
-  defaultRaceSettings,
-  isWorkloadId,
-  RACE_SCHEMA,
-  settingsRecordOf,
-  WORKLOAD_SCHEMAS,
-  type AnyRunConfig,
-  type RaceSettings,
-  type ShareSchema,
-} from './shareSchemas';
+import { migrateLinkEntries, readVersion, SCHEMA_VERSION, type Entry } from './migrations';
 
 /** Longest hash read at all, characters. */
 export const MAX_HASH_CHARS = 65_536;
@@ -30,22 +21,22 @@ export const VERSION_KEY = 'v';
 export const WORKLOAD_KEY = 'w';
 export const VIEW_KEY = 'view';
 export const RESULT_KEY = 'r';
+const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY];
 
-const VIEW_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+export type FormValues = Record<string, unknown>;
 
-export interface SettingsExtra {
-  view?: string;
-  race?: RaceSettings;
-}
-
-export interface DecodedSettings {
-  config: AnyRunConfig;
-  /** Race settings; defaults when the hash names none. */
-  race: RaceSettings;
-  view: string | null;
+export interface DecodedHash {
+  view: ViewId;
+  /** The open view's form: every field, read from the link or defaulted; null for a view without settings. */
+  values: FormValues | null;
+  /** The form keys the link itself carried (a field left out took its default). */
+  present: ReadonlySet<string>;
+  /** What could not be read, one plain sentence each. */
   errors: string[];
   /** The format version the hash was written in (1 when it carries none). */
   version: number;
+  /** The raw `r` value (a shared result), or null. */
+  resultPayload: string | null;
 }
 
 function encodeComponent(text: string): string {
@@ -56,20 +47,22 @@ function sameValue(a: unknown, b: unknown): boolean {
   return Array.isArray(a) && Array.isArray(b) ? a.join(',') === b.join(',') : a === b;
 }
 
-function changedEntries(schema: ShareSchema, record: Record<string, unknown>): Entry<string>[] {
-  return Object.entries(schema)
-    .filter(([key, field]) => !sameValue(record[key], field.default))
-    .map(([key]) => [key, formatValue(record[key])] as const);
+/** The workload a form is, for the `w` key that older readers (and result documents) know views by. */
+function workloadOfForm(form: FormId | null): 'cnn' | 'gan' | null {
+  return form === 'cnn' || form === 'gan' ? form : null;
 }
 
-export function encodeSettings(config: AnyRunConfig, extra: SettingsExtra = {}): string {
-  const entries: Entry<string>[] = [
-    [VERSION_KEY, String(SCHEMA_VERSION)],
-    [WORKLOAD_KEY, config.workload],
-    ...changedEntries(WORKLOAD_SCHEMAS[config.workload], settingsRecordOf(config)),
-  ];
-  if (extra.race) entries.push(...changedEntries(RACE_SCHEMA, extra.race));
-  if (extra.view) entries.push([VIEW_KEY, extra.view]);
+/** The canonical hash of a view and its form's values: version, view, then non-default values in table order. */
+export function encodeViewHash(view: ViewId, values: Readonly<FormValues> | null): string {
+  const form = VIEWS[view].form;
+  const workload = workloadOfForm(form);
+  const entries: Entry<string>[] = [[VERSION_KEY, String(SCHEMA_VERSION)]];
+  entries.push(workload && viewOfWorkload(workload) === view ? [WORKLOAD_KEY, workload] : [VIEW_KEY, view]);
+  if (form && values) {
+    for (const [name, field] of Object.entries(formTable(form).fields)) {
+      if (!sameValue(values[name], field.default)) entries.push([urlKeyOf(name, field), formatValue(values[name])]);
+    }
+  }
   return `#${entries.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&')}`;
 }
 
@@ -104,49 +97,64 @@ export function hashParams(hash: string): { entries: Entry<string>[]; errors: st
   return { entries, errors: errors.toArray() };
 }
 
-export function decodeSettings(hash: string): DecodedSettings {
+/** The view a link opens: its `view`, else its workload's view, else the default one. */
+function readView(params: ReadonlyMap<string, string>, errors: ErrorList): ViewId {
+  const workloadRaw = params.get(WORKLOAD_KEY);
+  const workload = workloadRaw === undefined ? null : isWorkloadId(workloadRaw) ? workloadRaw : null;
+  if (workloadRaw !== undefined && workload === null) errors.add(`Unknown workload ${quoted(workloadRaw)} ignored`);
+  const fallback = workload ? viewOfWorkload(workload) : DEFAULT_VIEW;
+  const viewRaw = params.get(VIEW_KEY);
+  if (viewRaw === undefined) return fallback;
+  if (isViewId(viewRaw)) return viewRaw;
+  errors.add(`There is no view ${quoted(viewRaw)}; showing ${VIEWS[fallback].label} instead`);
+  return fallback;
+}
+
+/** A form's fields read from link values keyed by URL key: defaults where missing, one error per refused value. */
+function readForm(table: SettingsTable, params: ReadonlyMap<string, string>, errors: ErrorList): { values: FormValues; present: Set<string> } {
+  const raw: Record<string, unknown> = {};
+  const present = new Set<string>();
+  for (const [name, field] of Object.entries(table.fields)) {
+    const key = urlKeyOf(name, field);
+    if (params.has(key)) {
+      raw[name] = params.get(key);
+      present.add(name);
+    }
+  }
+  const reading = readSettings(table, raw);
+  for (const e of reading.errors) errors.add(e.message);
+  return { values: reading.values, present };
+}
+
+export function decodeViewHash(hash: string): DecodedHash {
   const errors = new ErrorList();
   const parsed = hashParams(hash);
   errors.addAll(parsed.errors);
 
-  const versionEntry = parsed.entries.find(([key]) => key === VERSION_KEY);
   const isEmpty = parsed.entries.length === 0;
+  const versionEntry = parsed.entries.find(([key]) => key === VERSION_KEY);
   const reading = isEmpty ? { version: SCHEMA_VERSION, error: null } : readVersion(versionEntry?.[1], 'This link');
   if (reading.error) errors.add(reading.error);
 
   const params = new Map<string, string>();
-  for (const [key, value] of migrateEntries(parsed.entries, reading.version)) {
+  for (const [key, value] of migrateLinkEntries(parsed.entries, reading.version)) {
     if (params.has(key)) errors.add(`Setting ${quoted(key)} appears more than once; the first value was used`);
     else params.set(key, value);
   }
 
-  const workloadRaw = params.get(WORKLOAD_KEY);
-  const workload = isWorkloadId(workloadRaw) ? workloadRaw : DEFAULT_WORKLOAD;
-  if (workloadRaw !== undefined && workload !== workloadRaw) {
-    errors.add(`Unknown workload ${quoted(workloadRaw)}; using ${DEFAULT_WORKLOAD}`);
+  const view = readView(params, errors);
+  const form = VIEWS[view].form;
+  const table = form ? formTable(form) : null;
+  const known = new Set(table ? Object.entries(table.fields).map(([name, field]) => urlKeyOf(name, field)) : []);
+  for (const key of params.keys()) {
+    if (!RESERVED_KEYS.includes(key) && !known.has(key)) errors.add(`Unknown setting ${quoted(key)} ignored`);
   }
-  const schema = WORKLOAD_SCHEMAS[workload];
-
-  const workloadValues = new Map<string, string>();
-  const raceValues = new Map<string, string>();
-  let view: string | null = null;
-  for (const [key, value] of params) {
-    if (key === VERSION_KEY || key === WORKLOAD_KEY || key === RESULT_KEY) continue;
-    if (key === VIEW_KEY) {
-      if (VIEW_PATTERN.test(value)) view = value;
-      else errors.add(`View ${quoted(value)} is not a view name and was ignored`);
-    } else if (Object.hasOwn(schema, key)) workloadValues.set(key, value);
-    else if (Object.hasOwn(RACE_SCHEMA, key)) raceValues.set(key, value);
-    else errors.add(`Unknown setting ${quoted(key)} ignored`);
-  }
-
-  // The spread of a workload's own schema values is that workload's config; TS cannot correlate the two.
-  const config = { workload, ...readRecord(schema, workloadValues, errors) } as AnyRunConfig;
-  const race = readRecord(RACE_SCHEMA, raceValues, errors);
-  return { config, race, view, errors: errors.toArray(), version: reading.version };
+  const read = table ? readForm(table, params, errors) : { values: null, present: new Set<string>() };
+  return { view, values: read.values, present: read.present, errors: errors.toArray(), version: reading.version, resultPayload: params.get(RESULT_KEY) ?? null };
 }
 
-/** The defaults a page opens with when its hash is empty. */
-export function defaultSettings(): Omit<DecodedSettings, 'errors' | 'version'> {
-  return { config: defaultConfigOf(DEFAULT_WORKLOAD), race: defaultRaceSettings(), view: null };
+/** A view's form with every field at its default; null for a view without settings. */
+export function defaultFormValues(view: ViewId): FormValues | null {
+  const form = VIEWS[view].form;
+  return form ? defaultsOf(formTable(form).fields) : null;
 }

@@ -4,9 +4,10 @@
  * can be damaged gets its own message.
  */
 import { deflate, fromBase64Url, inflate, toBase64Url } from './bytes';
-import { encodeSettings, MAX_HASH_CHARS, RESULT_KEY } from './hashState';
+import { MAX_HASH_CHARS, RESULT_KEY } from './hashState';
 import { quoted } from './messages';
 import { compactCurve, validateSharedResult, MAX_CURVE_POINTS, type SharedResult } from './resultDoc';
+import { settingsHashOfResult } from './resultSettings';
 
 /** Longest result link produced or read, characters: fits a chat message (a typical race is well under 8,000). */
 export const MAX_LINK_CHARS = 16_000;
@@ -36,7 +37,7 @@ function withCurvePoints(result: SharedResult, maxPoints: number): SharedResult 
 export async function encodeResultLink(result: SharedResult): Promise<string> {
   const check = validateSharedResult(JSON.parse(JSON.stringify(result)));
   if (check.errors.length > 0) throw new Error(`This result cannot be shared: ${check.errors.join('; ')}`);
-  const settings = encodeSettings(result.config, result.race ? { race: result.race } : {});
+  const settings = settingsHashOfResult(result);
   let link = '';
   for (let points = MAX_CURVE_POINTS; points >= MIN_LINK_CURVE_POINTS; points = Math.floor(points / 2)) {
     link = `${settings}&${RESULT_KEY}=${await payloadOf(withCurvePoints(result, points))}`;

@@ -7,9 +7,11 @@
  *   trainExamples, testExamples, seed; e.g. `#w=cnn&b=cpu&batch=128&lr=0.01`.
  * v2: every key is the schema table's own key (backend, batchSize, learningRate, …), plus the
  *   race settings (backends, warmupSteps, measuredSteps), `view` and the result `r`.
+ * v3: one settings table per view (src/config/views.ts); the lab's race defaults became those of
+ *   the lab itself (2 warm-up + 10 measured steps, every backend); the lab's own keys joined.
  */
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Links without a version predate versioning. */
 export const UNVERSIONED_LINK_VERSION = 1;
 
@@ -18,26 +20,57 @@ export type Entry<T> = readonly [key: string, value: T];
 interface Migration {
   /** What changed, for a reader of this table. */
   description: string;
-  apply<T>(entries: readonly Entry<T>[]): Entry<T>[];
+  /** Keys renamed, in links and in shared results' configurations alike. */
+  renames: Readonly<Record<string, string>>;
+  /** Values a link of the older version left out because they were its defaults, written out (links only). */
+  impliedInLink?(entries: readonly Entry<string>[]): Entry<string>[];
 }
 
-function renameKeys(renames: Readonly<Record<string, string>>): Migration['apply'] {
-  return (entries) => entries.map(([key, value]) => [Object.hasOwn(renames, key) ? renames[key] : key, value] as const);
+function renameKeys<T>(entries: readonly Entry<T>[], renames: Readonly<Record<string, string>>): Entry<T>[] {
+  return entries.map(([key, value]) => [Object.hasOwn(renames, key) ? renames[key] : key, value] as const);
 }
+
+/** v2 lab links omitted race settings equal to the v2 defaults, which are not v3's. */
+const V2_LAB_DEFAULTS: readonly Entry<string>[] = [
+  ['backends', 'cpu,webgl,webgpu'],
+  ['warmupSteps', '3'],
+  ['measuredSteps', '20'],
+];
 
 /** MIGRATIONS[n] turns version n into version n + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: {
     description: 'Short v1 keys become the schema keys: lr → learningRate, batch → batchSize, b → backend',
-    apply: renameKeys({ lr: 'learningRate', batch: 'batchSize', b: 'backend' }),
+    renames: { lr: 'learningRate', batch: 'batchSize', b: 'backend' },
+  },
+  2: {
+    description: 'The race defaults moved from 3 + 20 steps on cpu, webgl, webgpu to the lab’s 2 + 10 on every backend; a v2 lab link gets its old defaults written out',
+    renames: {},
+    impliedInLink: (entries) => {
+      const isLab = entries.some(([key, value]) => key === 'view' && value === 'lab');
+      const present = new Set(entries.map(([key]) => key));
+      return isLab ? [...entries, ...V2_LAB_DEFAULTS.filter(([key]) => !present.has(key))] : [...entries];
+    },
   },
 };
 
-/** Brings entries from `fromVersion` to SCHEMA_VERSION; versions at or past the current one pass unchanged. */
+function versionsFrom(fromVersion: number): number[] {
+  const out: number[] = [];
+  for (let v = Math.max(fromVersion, UNVERSIONED_LINK_VERSION); v < SCHEMA_VERSION; v++) out.push(v);
+  return out;
+}
+
+/** Brings a shared result's configuration entries from `fromVersion` to SCHEMA_VERSION (renames only). */
 export function migrateEntries<T>(entries: readonly Entry<T>[], fromVersion: number): Entry<T>[] {
-  let current = [...entries];
-  for (let v = Math.max(fromVersion, UNVERSIONED_LINK_VERSION); v < SCHEMA_VERSION; v++) current = MIGRATIONS[v].apply(current);
-  return current;
+  return versionsFrom(fromVersion).reduce((current, v) => renameKeys(current, MIGRATIONS[v].renames), [...entries]);
+}
+
+/** Brings a link's entries from `fromVersion` to SCHEMA_VERSION: renames, and the defaults the old version implied. */
+export function migrateLinkEntries(entries: readonly Entry<string>[], fromVersion: number): Entry<string>[] {
+  return versionsFrom(fromVersion).reduce((current, v) => {
+    const renamed = renameKeys(current, MIGRATIONS[v].renames);
+    return MIGRATIONS[v].impliedInLink?.(renamed) ?? renamed;
+  }, [...entries]);
 }
 
 export interface VersionReading {

@@ -13,7 +13,8 @@ import {
   validateSharedResult,
   type SharedResult,
 } from './resultDoc';
-import { defaultConfigOf } from './shareSchemas';
+import { defaultCnnConfig } from '../config/cnnConfig';
+import { defaultGanConfig } from '../config/ganConfig';
 
 /** The typical result as plain JSON data (what a link or a file gives), with one part replaced. */
 function docWith(patch: (doc: Record<string, unknown>) => void): Record<string, unknown> {
@@ -49,7 +50,7 @@ describe('building a shared result', () => {
   });
 
   it('copies its input and exports the same document as JSON', () => {
-    const input = { config: defaultConfigOf('gan'), rows: [], curves: [{ name: 'dLoss', points: [[1, 0.7]] as [number, number][] }], device: { list: ['a'] }, versions: {} };
+    const input = { config: defaultGanConfig(), rows: [], curves: [{ name: 'dLoss', points: [[1, 0.7]] as [number, number][] }], device: { list: ['a'] }, versions: {} };
     const result = makeSharedResult(input);
     (input.device.list as string[]).push('b');
     expect(result.device.list).toEqual(['a']);
@@ -74,7 +75,7 @@ describe('validateSharedResult', () => {
     });
     const { result, errors } = validateSharedResult(doc);
     expect(errors).toEqual([]);
-    expect(result?.config).toEqual({ ...defaultConfigOf('cnn'), backend: 'cpu', batchSize: 256, learningRate: 0.02 });
+    expect(result?.config).toEqual({ ...defaultCnnConfig(), backend: 'cpu', batchSize: 256, learningRate: 0.02 });
   });
 
   it('keeps a script in a text field as inert text', () => {
@@ -167,20 +168,20 @@ describe('validateSharedResult', () => {
     ['too many device entries', (d) => {
       for (let i = 0; i < 30; i++) device(d)[`extra${i}`] = i;
     }, ["The device report is too large; entries from 'extra24' on were dropped"], (r) => expect(Object.keys(r.device)).toHaveLength(64)],
-    ['a future version', (d) => (d.version = 3), [
-      'The shared result comes from a newer version of the app (format 3, this page reads 2); some parts may not be read',
+    ['a future version', (d) => (d.version = SCHEMA_VERSION + 1), [
+      `The shared result comes from a newer version of the app (format ${SCHEMA_VERSION + 1}, this page reads ${SCHEMA_VERSION}); some parts may not be read`,
     ], (r) => expect(r.version).toBe(SCHEMA_VERSION)],
-    ['an unreadable version', (d) => (d.version = 'two'), ['The shared result has an unreadable version; it was read as version 2'], () => undefined],
+    ['an unreadable version', (d) => (d.version = 'two'), [`The shared result has an unreadable version; it was read as version ${SCHEMA_VERSION}`], () => undefined],
     ['a bad date', (d) => (d.createdAt = 'yesterday'), ['The shared result has no valid date; it is shown without one'], (r) => expect(r.createdAt).toBe('')],
     ['invalid settings', (d) => ((d.config as Record<string, unknown>).batchSize = -5), [
-      "Batch size must be between 1 and 4096 examples (got '-5'); using the default, 64",
+      "Batch size must be between 1 and 4096 examples (got '-5')",
     ], (r) => expect(r.config.batchSize).toBe(64)],
     ['an unknown workload', (d) => ((d.config as Record<string, unknown>).workload = 'rnn'), [
       "Unknown workload 'rnn' in the shared result; using cnn",
     ], (r) => expect(r.config.workload).toBe('cnn')],
     ['bad race settings', (d) => (d.race = { backends: ['cpu', 'cpu'], warmupSteps: 2 }), [
-      "Backends lists cpu twice (got 'a list'); using the default, cpu,webgl,webgpu",
-    ], (r) => expect(r.race).toEqual({ backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 20 })],
+      "Backends lists cpu twice (got 'cpu,cpu')",
+    ], (r) => expect(r.race).toEqual({ backends: ['cpu', 'wasm', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 10 })],
   ];
 
   it.each(damagedParts)('keeps the rest of a result with %s', (_name, patch, errors, check) => {

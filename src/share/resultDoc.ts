@@ -19,13 +19,14 @@ import {
   type SharedResult,
   type SharedRow,
 } from './resultTypes';
-import type { AnyRunConfig, RaceSettings } from './shareSchemas';
+import type { RaceSettings } from '../config/labConfig';
+import type { RunConfig } from '../config/workloads';
 import { checkShape, isPlainObject, safeEntries } from './untrusted';
 
 export * from './resultTypes';
 
 export interface SharedResultInput {
-  config: AnyRunConfig;
+  config: RunConfig;
   race?: RaceSettings | null;
   rows: readonly SharedRow[];
   /** Full-length curves; they are cleaned, downsampled and rounded here. */

@@ -20,8 +20,9 @@ import {
   type SharedCurve,
   type SharedRow,
 } from './resultTypes';
-import { readRecord } from './settingsReader';
-import { DEFAULT_WORKLOAD, defaultConfigOf, isWorkloadId, RACE_SCHEMA, WORKLOAD_SCHEMAS, type AnyRunConfig, type RaceSettings } from './shareSchemas';
+import { RACE_TABLE, type RaceSettings } from '../config/labConfig';
+import { readSettings } from '../config/schema';
+import { DEFAULT_WORKLOAD, isWorkloadId, WORKLOADS, type RunConfig } from '../config/workloads';
 import { isFiniteInRange, isPlainObject, isShortString, safeEntries } from './untrusted';
 
 /** Longest step time accepted, ms (about 11 days). */
@@ -77,11 +78,11 @@ function boundedList(raw: unknown, max: number, what: string, errors: ErrorList)
   return raw.slice(0, max);
 }
 
-export function readConfig(raw: unknown, version: number, errors: ErrorList): AnyRunConfig {
+export function readConfig(raw: unknown, version: number, errors: ErrorList): RunConfig {
   const entries = raw === undefined ? null : objectEntries(raw, 'The shared configuration', errors);
   if (entries === null) {
     if (raw === undefined) errors.add('The shared result has no configuration; defaults are shown');
-    return defaultConfigOf(DEFAULT_WORKLOAD);
+    return WORKLOADS[DEFAULT_WORKLOAD].defaults();
   }
   const values = new Map<string, unknown>();
   for (const [key, value] of migrateEntries([...entries], version)) {
@@ -92,18 +93,21 @@ export function readConfig(raw: unknown, version: number, errors: ErrorList): An
   const workload = isWorkloadId(workloadRaw) ? workloadRaw : DEFAULT_WORKLOAD;
   if (workloadRaw === undefined) errors.add(`The shared configuration names no workload; using ${DEFAULT_WORKLOAD}`);
   else if (workload !== workloadRaw) errors.add(`Unknown workload ${quoted(workloadRaw)} in the shared result; using ${DEFAULT_WORKLOAD}`);
-  const schema = WORKLOAD_SCHEMAS[workload];
-  reportUnknownKeys(values, ['workload', ...Object.keys(schema)], 'the shared configuration', errors);
-  // The spread of a workload's own schema values is that workload's config; TS cannot correlate the two.
-  return { workload, ...readRecord(schema, values, errors) } as AnyRunConfig;
+  const entry = WORKLOADS[workload];
+  reportUnknownKeys(values, ['workload', ...Object.keys(entry.table.fields)], 'the shared configuration', errors);
+  const { config, errors: refused } = entry.parse(Object.fromEntries(values));
+  for (const e of refused) errors.add(e.message);
+  return config;
 }
 
 export function readRace(raw: unknown, errors: ErrorList): RaceSettings | null {
   if (raw === undefined || raw === null) return null;
   const entries = objectEntries(raw, 'The race settings', errors);
   if (entries === null) return null;
-  reportUnknownKeys(entries, Object.keys(RACE_SCHEMA), 'the race settings', errors);
-  return readRecord(RACE_SCHEMA, entries, errors);
+  reportUnknownKeys(entries, Object.keys(RACE_TABLE.fields), 'the race settings', errors);
+  const reading = readSettings(RACE_TABLE, Object.fromEntries(entries));
+  for (const e of reading.errors) errors.add(e.message);
+  return reading.values;
 }
 
 function readRow(raw: unknown, what: string, errors: ErrorList): SharedRow | null {

@@ -1,7 +1,8 @@
 /** The shared result document (what a result link, a JSON export and a history entry carry) and its size limits. */
-import type { BenchRow } from '../engine/protocol';
+import type { RaceSettings } from '../config/labConfig';
+import type { RunConfig } from '../config/workloads';
+import type { BenchRow } from '../engine/protocol/training';
 import type { Point } from './downsample';
-import type { AnyRunConfig, RaceSettings } from './shareSchemas';
 
 /** Points kept per curve in a shared result. */
 export const MAX_CURVE_POINTS = 300;
@@ -52,7 +53,7 @@ export interface SharedResult {
   version: number;
   /** ISO 8601 UTC, e.g. 2025-01-31T12:00:00.000Z; '' when a link's date could not be read. */
   createdAt: string;
-  config: AnyRunConfig;
+  config: RunConfig;
   /** Set for a backend race. */
   race: RaceSettings | null;
   rows: SharedRow[];

@@ -1,28 +1,28 @@
 import { useEffect } from 'react';
-import { LabView } from './lab/LabView';
+import { VIEWS, type ViewId } from '../config/views';
+import { DeviceQueue } from './components/DeviceQueue';
+import { deviceClient } from './device';
 import { GanView } from './gan/GanView';
-import { TrainView } from './train/TrainView';
+import { LabView } from './lab/LabView';
 import { HistoryPanel } from './share/HistoryPanel';
 import { LinkProblems } from './share/LinkProblems';
-import type { ViewId } from './share/pageSettings';
 import { settingsStore, usePageSettings } from './share/pageStore';
 import { runRecorder } from './share/runRecorder';
 import { SharedResultPanel } from './share/SharedResultPanel';
 import { sharedLink } from './share/sharedLink';
 import './share/share.css';
+import { TrainView } from './train/TrainView';
 
-const TABS: readonly { id: ViewId; label: string; view: () => React.JSX.Element }[] = [
-  { id: 'train', label: 'Train a CNN', view: TrainView },
-  { id: 'gan', label: 'GAN studio', view: GanView },
-  { id: 'lab', label: 'Benchmark lab', view: LabView },
-  { id: 'history', label: 'History', view: HistoryPanel },
-];
+/** Each view's component; the compiler refuses a view of config/views.ts without one. */
+const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = { train: TrainView, gan: GanView, lab: LabView, history: HistoryPanel };
+const TABS = (Object.keys(VIEW_COMPONENTS) as ViewId[]).map((id) => ({ id, label: VIEWS[id].label, view: VIEW_COMPONENTS[id] }));
 
 export function App() {
   const tab = usePageSettings().settings.view;
   useEffect(() => {
     runRecorder.start();
     sharedLink.start();
+    deviceClient.detect();
   }, []);
   return (
     <div className="app">
@@ -44,6 +44,7 @@ export function App() {
           ))}
         </nav>
       </header>
+      <DeviceQueue />
       <LinkProblems />
       <SharedResultPanel />
       {/* Every view stays mounted, so switching tabs loses no settings or running work. */}

@@ -1,46 +1,54 @@
-import { applyLabEvent, startJob, type LabJobState } from '../engine/lab/labJob';
-import type { LabEvent, LabJobCommand } from '../engine/lab/labProtocol';
-import type { BenchRow, WorkerCommand, WorkerEvent } from '../engine/protocol';
+/**
+ * The headless bench's page: it runs jobs through the same device owner (one worker, one queue)
+ * the app's views use, and resolves with what each job reported.
+ */
+import { DeviceClient } from '../engine/client/deviceClient';
+import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from '../engine/protocol/labJobState';
+import { spawnDeviceWorker } from '../engine/client/spawnWorker';
+import type { JobEvent, RequestOf } from '../engine/protocol/jobs';
+import type { BenchRow } from '../engine/protocol/training';
 
-type BenchmarkCommand = Extract<WorkerCommand, { type: 'benchmark' }>;
+const client = new DeviceClient(spawnDeviceWorker);
 
-/** Runs one benchmark command in a fresh training worker, the same worker the app uses. */
-function runBenchmark(command: BenchmarkCommand): Promise<BenchRow[]> {
-  const worker = new Worker(new URL('../engine/worker.ts', import.meta.url), { type: 'module', name: 'benchmark' });
-  return new Promise<BenchRow[]>((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<WorkerEvent>) => {
-      if (e.data.type === 'benchmark') resolve(e.data.rows);
-      if (e.data.type === 'error') reject(new Error(e.data.message));
-    };
-    worker.onerror = (e) => reject(new Error(e.message || 'benchmark worker crashed'));
-    worker.postMessage(command);
-  }).finally(() => worker.terminate());
+type LabRequest = RequestOf<'race' | 'matmulSweep' | 'batchSweep' | 'anatomy' | 'profile' | 'deviceReport'>;
+
+/** The app's training loop against a bare loop on one backend. */
+function runBenchmark(request: RequestOf<'benchmark'>): Promise<BenchRow[]> {
+  return new Promise((resolve, reject) => {
+    let rows: BenchRow[] | null = null;
+    client.submit(request, {
+      onEvent: (event) => {
+        if (event.type === 'benchmark') rows = event.rows;
+      },
+      onEnded: (outcome) => {
+        if (outcome.status === 'error') reject(new Error(outcome.message));
+        else if (rows) resolve(rows);
+        else reject(new Error(`The benchmark ended (${outcome.status}) without rows`));
+      },
+    });
+  });
 }
 
-/**
- * Runs one lab job in a fresh lab worker, the same worker and code the Benchmark lab tab uses, and
- * resolves with everything it reported. Each event also goes to window.onLabEvent when the
- * headless bench has exposed one (progress lines on the terminal).
- */
-function runLab(command: LabJobCommand): Promise<LabJobState> {
-  const worker = new Worker(new URL('../engine/lab/labWorker.ts', import.meta.url), { type: 'module', name: 'lab' });
-  let job = startJob(command.type, command.runId);
-  return new Promise<LabJobState>((resolve) => {
-    worker.onmessage = (e: MessageEvent<LabEvent>) => {
-      job = applyLabEvent(job, e.data);
-      void window.onLabEvent?.(e.data);
-      if (job.status !== 'running') resolve(job);
-    };
-    worker.onerror = (e) => resolve({ ...job, status: 'error', error: e.message || 'lab worker crashed' });
-    worker.postMessage(command);
-  }).finally(() => worker.terminate());
+/** One lab job, resolved with everything it reported; each event also goes to window.onLabEvent (progress on the terminal). */
+function runLab(request: LabRequest): Promise<LabJobState> {
+  return new Promise((resolve) => {
+    let job = queuedJob(request.kind, 0);
+    client.submit(request, {
+      onStarted: () => (job = markRunning(job)),
+      onEvent: (event) => {
+        job = applyJobEvent(job, event);
+        void window.onLabEvent?.(event);
+      },
+      onEnded: (outcome) => resolve(endJob(job, outcome)),
+    });
+  });
 }
 
 declare global {
   interface Window {
     runBenchmark: typeof runBenchmark;
     runLab: typeof runLab;
-    onLabEvent?: (event: LabEvent) => Promise<void> | void;
+    onLabEvent?: (event: JobEvent) => Promise<void> | void;
   }
 }
 window.runBenchmark = runBenchmark;

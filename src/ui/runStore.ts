@@ -1,11 +1,16 @@
 import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
-import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, WorkerEvent } from '../engine/protocol';
+import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
+import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality } from '../engine/protocol/training';
 import { LeakDetector } from '../metrics/leakDetector';
+
+/** A run asked for but waiting its turn for the device, then one that holds it. */
+export type RunPhase = 'idle' | 'queued' | 'active' | 'ended';
 
 /** Low-frequency facts about the run that React renders. */
 export interface RunSnapshot {
   backends: BackendAvailability[] | null;
+  phase: RunPhase;
   state: RunState;
   info: RunInfo | null;
   progress: { fraction: number; message: string } | null;
@@ -22,6 +27,7 @@ export interface RunSnapshot {
 
 const INITIAL: RunSnapshot = {
   backends: null,
+  phase: 'idle',
   state: 'idle',
   info: null,
   progress: null,
@@ -35,8 +41,13 @@ const INITIAL: RunSnapshot = {
   samplesStep: null,
 };
 
+/** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
+export type FrameScheduler = (callback: () => void) => void;
+
+const nextFrame: FrameScheduler = (callback) => requestAnimationFrame(() => callback());
+
 /**
- * Everything the worker reports lands here, outside React. Charts read the point buffers
+ * Everything a training job reports lands here, outside React. Charts read the point buffers
  * directly; React reads the snapshot, which is republished at most once per animation frame.
  */
 export class RunStore {
@@ -51,8 +62,14 @@ export class RunStore {
   /** Bumped when a new run clears the buffers, so charts know to reset. */
   runId = 0;
 
-  /** headlineScalar: the per-step scalar shown as "first → now" (loss for a classifier). */
-  constructor(private readonly headlineScalar = 'loss') {}
+  /**
+   * headlineScalar: the per-step scalar shown as "first → now" (loss for a classifier).
+   * schedule: how listeners are batched (once per animation frame on the page).
+   */
+  constructor(
+    private readonly headlineScalar = 'loss',
+    private readonly schedule: FrameScheduler = nextFrame,
+  ) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -61,25 +78,35 @@ export class RunStore {
 
   getSnapshot = (): RunSnapshot => this.snapshot;
 
-  /** Clears everything of the previous run. */
+  setBackends(backends: BackendAvailability[] | null): void {
+    if (backends !== this.snapshot.backends) this.update({ backends });
+  }
+
+  /** Clears everything of the previous run: a new one has been asked for and waits for the device. */
   beginRun(): void {
     this.metrics.length = 0;
     this.evals.length = 0;
     this.samples = null;
     this.runId += 1;
     this.leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
-    this.update({ info: null, progress: null, firstStepMs: null, latest: null, firstLoss: null, latestEval: null, error: null, warnings: [], quality: null, samplesStep: null });
+    this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued' });
   }
 
-  /** Shows an error that did not come from the worker (e.g. the worker itself died). */
-  fail(message: string): void {
-    this.update({ error: message, state: 'error' });
+  /** The device owner handed the run the device. */
+  started(): void {
+    this.update({ phase: 'active', state: 'loading' });
   }
 
-  handle(event: WorkerEvent): void {
+  /** The device owner ended the run: a stop or cancel is not an error; a failure carries its message. */
+  ended(outcome: JobOutcome): void {
+    const settled: RunState[] = ['finished', 'stopped', 'error'];
+    if (outcome.status === 'error') return this.update({ phase: 'ended', state: 'error', error: outcome.message, progress: null });
+    const state = settled.includes(this.snapshot.state) ? this.snapshot.state : 'stopped';
+    this.update({ phase: 'ended', state, progress: null });
+  }
+
+  handle(event: JobEvent): void {
     switch (event.type) {
-      case 'backends':
-        return this.update({ backends: event.backends });
       case 'state':
         return this.update({ state: event.state, progress: event.state === 'loading' ? this.snapshot.progress : null });
       case 'progress':
@@ -95,15 +122,22 @@ export class RunStore {
         return this.update({ latestEval: event.point });
       case 'warning':
         return this.update({ warnings: [...this.snapshot.warnings, event.message] });
-      case 'error':
-        return this.update({ error: event.message });
       case 'samples':
         this.samples = event.samples;
         return this.update({ samplesStep: event.samples.step });
       case 'quality':
         return this.update({ quality: event.quality });
+      // Lab and benchmark events never reach a training run.
+      case 'raceRow':
+      case 'sweepPoint':
+      case 'backendStopped':
+      case 'anatomy':
+      case 'profile':
+      case 'deviceReport':
       case 'benchmark':
         return;
+      default:
+        return event satisfies never;
     }
   }
 
@@ -122,7 +156,7 @@ export class RunStore {
     this.snapshot = { ...this.snapshot, ...patch };
     if (this.frameRequested) return;
     this.frameRequested = true;
-    requestAnimationFrame(() => {
+    this.schedule(() => {
       this.frameRequested = false;
       for (const listener of this.listeners) listener();
     });

@@ -1,20 +1,77 @@
+import type { RunConfig } from '../config/workloads';
+import type { DeviceClient } from '../engine/client/deviceClient';
+import type { StepPart } from '../engine/protocol/training';
+import { deviceClient } from './device';
 import { RunStore } from './runStore';
-import { TrainingClient } from './trainingClient';
 
-export interface Session {
-  store: RunStore;
-  client: TrainingClient;
+/** One view's training runs: its store, and its run's place with the device owner. */
+export class TrainingSession {
+  readonly store: RunStore;
+  /** The device owner's id of the latest run, while the owner holds it. */
+  private jobId: number | null = null;
+  /** The configuration each run started with, by the store's run id, so a result records exactly what ran. */
+  private readonly configs = new Map<number, RunConfig>();
+
+  constructor(
+    private readonly client: DeviceClient,
+    headlineScalar: string,
+    store?: RunStore,
+  ) {
+    this.store = store ?? new RunStore(headlineScalar);
+    client.subscribe(() => this.store.setBackends(client.getSnapshot().backends));
+  }
+
+  /** Queues a run with this configuration behind whatever holds the device; returns the store's run id. */
+  start(config: RunConfig): number {
+    this.store.beginRun();
+    const runId = this.store.runId;
+    this.configs.clear();
+    this.configs.set(runId, config);
+    const id = this.client.submit(
+      { kind: 'train', config },
+      {
+        onStarted: () => {
+          if (this.store.runId === runId) this.store.started();
+        },
+        onEvent: (event) => {
+          if (this.store.runId === runId) this.store.handle(event);
+        },
+        onEnded: (outcome) => {
+          if (this.jobId === id) this.jobId = null;
+          if (this.store.runId === runId) this.store.ended(outcome);
+        },
+      },
+    );
+    this.jobId = id;
+    return runId;
+  }
+
+  /** The configuration run `runId` started with, or null for a run this session did not start. */
+  configOf(runId: number): RunConfig | null {
+    return this.configs.get(runId) ?? null;
+  }
+
+  /** The device owner's id of the current run, while it is queued or running. */
+  get job(): number | null {
+    return this.jobId;
+  }
+
+  pause = (): void => this.control({ action: 'pause' });
+  resume = (): void => this.control({ action: 'resume' });
+  step = (part?: StepPart): void => this.control({ action: 'step', part });
+  evaluate = (): void => this.control({ action: 'evaluate' });
+
+  /** Stops the run (between its steps), or drops it from the queue if it has not started. */
+  stop = (): void => {
+    if (this.jobId !== null) this.client.cancel(this.jobId);
+  };
+
+  private control(control: Parameters<DeviceClient['control']>[1]): void {
+    if (this.jobId !== null) this.client.control(this.jobId, control);
+  }
 }
 
-/** A run store and its own training worker, created once per view outside React. */
-function createSession(headlineScalar?: string): Session {
-  const store = new RunStore(headlineScalar);
-  const client = new TrainingClient(
-    (event) => store.handle(event),
-    (message) => store.fail(message),
-  );
-  return { store, client };
-}
-
-export const cnnSession = createSession('loss');
-export const ganSession = createSession('dLoss');
+export const cnnSession = new TrainingSession(deviceClient, 'loss');
+export const ganSession = new TrainingSession(deviceClient, 'dLoss');
+export type TrainingKind = 'cnn' | 'gan';
+export const SESSIONS: Record<TrainingKind, TrainingSession> = { cnn: cnnSession, gan: ganSession };

@@ -1,25 +1,19 @@
 import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-webgl';
-import '@tensorflow/tfjs-backend-webgpu';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import wasmPlainUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
-import wasmSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
-import wasmThreadedUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import type { BackendName } from '../../config/backends';
+import { BACKEND_NAMES, BACKENDS, type BackendName } from '../../config/backends';
+import { BACKEND_RUNTIMES } from './registry';
 
-setWasmPaths({
-  'tfjs-backend-wasm.wasm': wasmPlainUrl,
-  'tfjs-backend-wasm-simd.wasm': wasmSimdUrl,
-  'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedUrl,
-});
+const loaded = new Map<BackendName, Promise<void>>();
 
-/** Flags worth recording next to a measurement, per backend. */
-const REPORTED_FLAGS: Record<BackendName, string[]> = {
-  cpu: ['IS_BROWSER', 'PROD'],
-  wasm: ['WASM_HAS_SIMD_SUPPORT', 'WASM_HAS_MULTITHREAD_SUPPORT'],
-  webgl: ['WEBGL_VERSION', 'WEBGL_CPU_FORWARD', 'WEBGL_PACK', 'WEBGL_RENDER_FLOAT32_ENABLED', 'WEBGL_FORCE_F16_TEXTURES', 'WEBGL_USE_SHAPES_UNIFORMS'],
-  webgpu: ['WEBGPU_CPU_FORWARD', 'WEBGPU_USE_LOW_POWER_GPU', 'WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE'],
-};
+/** Loads a backend's package and kernels once; a failed load is tried again next time. */
+export function loadBackend(name: BackendName): Promise<void> {
+  let pending = loaded.get(name);
+  if (!pending) {
+    pending = BACKEND_RUNTIMES[name].load();
+    loaded.set(name, pending);
+    pending.catch(() => loaded.delete(name));
+  }
+  return pending;
+}
 
 /**
  * Switches tfjs to exactly this backend, or throws: never falls back silently.
@@ -28,6 +22,7 @@ const REPORTED_FLAGS: Record<BackendName, string[]> = {
 export async function activateBackend(name: BackendName): Promise<BackendName> {
   let ok = false;
   try {
+    await loadBackend(name);
     ok = await tf.setBackend(name);
   } catch (err) {
     throw new Error(`Could not start the ${name} backend: ${err instanceof Error ? err.message : String(err)}`);
@@ -40,9 +35,10 @@ export async function activateBackend(name: BackendName): Promise<BackendName> {
   return name;
 }
 
+/** The flags config/backends.ts lists for a backend, as tfjs has them now. */
 export function reportedFlags(name: BackendName): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const flag of REPORTED_FLAGS[name]) {
+  for (const flag of BACKENDS[name].reportedFlags) {
     try {
       out[flag] = tf.env().get(flag);
     } catch {
@@ -50,4 +46,18 @@ export function reportedFlags(name: BackendName): Record<string, unknown> {
     }
   }
   return out;
+}
+
+/** Loads every backend's package and evaluates its reported flags (async ones included) for the device report. */
+export async function evaluateAllFlags(): Promise<void> {
+  for (const backend of BACKEND_NAMES) {
+    await loadBackend(backend).catch(() => undefined);
+    for (const flag of BACKENDS[backend].reportedFlags) {
+      try {
+        await tf.env().getAsync(flag);
+      } catch {
+        // A flag of a backend this build does not register: the report lists registered flags only.
+      }
+    }
+  }
 }

@@ -30,9 +30,6 @@ export interface MatmulPoint {
   readBackBytes: number;
 }
 
-/** Minimal shape findCrossover needs, so points loaded from a saved report work too. */
-export type ThroughputPoint = Pick<MatmulPoint, 'size' | 'gflops'>;
-
 export function matmulFlops(size: number): number {
   return FLOPS_PER_MULTIPLY_ADD * size ** 3;
 }
@@ -82,20 +79,4 @@ async function timedProduct(a: tf.Tensor2D, b: tf.Tensor2D): Promise<number> {
   } finally {
     c.dispose();
   }
-}
-
-/**
- * The smallest size from which the GPU's GFLOP/s stays above the CPU's at every larger size
- * both sweeps measured; null when the GPU is not ahead at the largest common size.
- */
-export function findCrossover(cpuPoints: readonly ThroughputPoint[], gpuPoints: readonly ThroughputPoint[]): number | null {
-  const cpuBySize = new Map(cpuPoints.map((p) => [p.size, p.gflops]));
-  const common = gpuPoints.filter((p) => cpuBySize.has(p.size)).sort((x, y) => x.size - y.size);
-  let crossover: number | null = null;
-  for (const point of common) {
-    const gpuAhead = point.gflops > (cpuBySize.get(point.size) as number);
-    if (!gpuAhead) crossover = null;
-    else if (crossover === null) crossover = point.size;
-  }
-  return crossover;
 }

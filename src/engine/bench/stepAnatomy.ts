@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { median } from '../../metrics/stats';
+import type { StepAnatomy, SyncCost } from '../protocol/lab';
 
 const BYTES_PER_FLOAT32 = 4;
 
@@ -18,31 +19,6 @@ export interface AnatomyOptions {
   runs: number;
   /** Defaults to mean categorical cross-entropy of softmax outputs. */
   loss?: LossFn;
-}
-
-/** Medians over the runs, in ms, of the three phases of one training step. */
-export interface StepAnatomy {
-  backend: string;
-  /** tf.tensor() of xs and ys, then a one-element read that forces the (lazy) upload. */
-  uploadMs: number;
-  /** optimizer.minimize on resident tensors, ending with `await loss.data()`. */
-  computeMs: number;
-  /** `await predictions.data()` of already-computed predictions for the batch. */
-  readBackMs: number;
-  /** A one-element read of a resident tensor: the fixed cost inside uploadMs and computeMs. */
-  syncFloorMs: number;
-  uploadBytes: number;
-  readBackBytes: number;
-  runs: number;
-}
-
-export interface SyncCost {
-  steps: number;
-  everyK: number;
-  /** ms per step when every step's loss is read back. */
-  syncEveryStepMs: number;
-  /** ms per step when only every k-th loss (and the last) is read back. */
-  syncEveryKMs: number;
 }
 
 const meanCrossEntropy: LossFn = (labels, outputs) => tf.mean(tf.metrics.categoricalCrossentropy(labels, outputs)) as tf.Scalar;

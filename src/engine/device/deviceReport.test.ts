@@ -1,8 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectDeviceReport } from './deviceReport';
-import { HIDDEN } from './reportValues';
-import { describeWebGl, type GlLike, type WebGlContextKind } from './webglInfo';
+import { HIDDEN, type WebGlContextKind } from '../protocol/deviceReport';
+import { describeWebGl, type GlLike } from './webglInfo';
 import { collectWebGpuSection, describeAdapter } from './webgpuInfo';
 
 beforeAll(async () => {

@@ -1,19 +1,6 @@
-import { HIDDEN, notAvailable, type NotAvailable, type Reported } from './reportValues';
-import { parseUserAgent, type BrandVersion, type ParsedUserAgent, type UserAgentHints } from './userAgent';
+import { HIDDEN, notAvailable, type BrandVersion, type EnvironmentSection, type NotAvailable, type Reported, type UserAgentHints } from '../protocol/deviceReport';
+import { parseUserAgent } from './userAgent';
 
-export interface EnvironmentSection {
-  userAgent: Reported<string>;
-  browser: ParsedUserAgent['browser'];
-  os: ParsedUserAgent['os'];
-  mobile: Reported<boolean>;
-  /** navigator.userAgentData (Chromium only), high-entropy values included when granted. */
-  clientHints: UserAgentHints | NotAvailable;
-  hardwareConcurrency: Reported<number>;
-  /** navigator.deviceMemory: coarsened (rounded to a power of two, capped) by the browser. */
-  deviceMemoryGiB: Reported<number>;
-  /** Needed for SharedArrayBuffer, hence for the multi-threaded wasm backend. */
-  crossOriginIsolated: Reported<boolean>;
-}
 
 /** Not in TypeScript's lib yet: the parts of NavigatorUAData the report reads. */
 interface NavigatorUaData {

@@ -1,17 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { version_wasm } from '@tensorflow/tfjs-backend-wasm';
-import { notAvailable, type NotAvailable, type Reported } from './reportValues';
+import { notAvailable, type FlagValue, type TfjsSection } from '../protocol/deviceReport';
 
-export type FlagValue = number | boolean | string;
-
-export interface TfjsSection {
-  /** Package name → version; tf.version plus the backends it does not list. */
-  versions: Record<string, string | NotAvailable>;
-  currentBackend: Reported<string>;
-  registeredBackends: string[];
-  /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
-  flags: Record<string, FlagValue>;
-}
 
 export function collectTfjsSection(): TfjsSection {
   const versions: TfjsSection['versions'] = { ...tf.version, 'tfjs-backend-wasm': version_wasm };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN } from './reportValues';
+import { HIDDEN } from '../protocol/deviceReport';
 import { parseUserAgent } from './userAgent';
 
 /** Real user-agent strings as browsers send them. */

@@ -1,27 +1,5 @@
-import { HIDDEN, notAvailable, type Reported } from './reportValues';
+import { HIDDEN, notAvailable, type BrandVersion, type ParsedUserAgent, type Reported, type UserAgentHints } from '../protocol/deviceReport';
 
-/** What navigator.userAgentData (Chromium only) adds to the user-agent string; every field optional. */
-export interface UserAgentHints {
-  brands?: BrandVersion[];
-  mobile?: boolean;
-  platform?: string;
-  /** High-entropy values: only present when the browser granted them. */
-  platformVersion?: string;
-  architecture?: string;
-  bitness?: string;
-  fullVersionList?: BrandVersion[];
-}
-
-export interface BrandVersion {
-  brand: string;
-  version: string;
-}
-
-export interface ParsedUserAgent {
-  browser: { name: Reported<string>; majorVersion: Reported<string>; fullVersion: Reported<string> };
-  os: { name: Reported<string>; version: Reported<string>; architecture: Reported<string> };
-  mobile: boolean;
-}
 
 /** First match wins, so the browsers that also say "Chrome/" or "Safari/" come before Chrome and Safari. */
 const BROWSER_RULES: readonly { name: string; pattern: RegExp }[] = [

@@ -1,14 +1,5 @@
-import { errorText, HIDDEN, notAvailable, stringOrHidden, type NotAvailable, type Reported } from './reportValues';
+import { errorText, HIDDEN, notAvailable, stringOrHidden, WEBGL_FLOAT_EXTENSIONS, type Reported, type WebGlAvailable, type WebGlContextKind, type WebGlExtensionName, type WebGlSection } from '../protocol/deviceReport';
 
-/** Extensions that decide whether tfjs can render float32/float16 textures and time kernels on WebGL. */
-export const WEBGL_FLOAT_EXTENSIONS = [
-  'EXT_color_buffer_float',
-  'EXT_color_buffer_half_float',
-  'OES_texture_float_linear',
-  'EXT_float_blend',
-  'EXT_disjoint_timer_query_webgl2',
-] as const;
-export type WebGlExtensionName = (typeof WEBGL_FLOAT_EXTENSIONS)[number];
 
 /** These two exist only on a WebGL 2 context. */
 const WEBGL2_ONLY_EXTENSIONS: ReadonlySet<WebGlExtensionName> = new Set(['EXT_color_buffer_float', 'EXT_disjoint_timer_query_webgl2']);
@@ -20,20 +11,6 @@ const GL_MAX_TEXTURE_SIZE = 0x0d33;
 const UNMASKED_VENDOR_WEBGL = 0x9245;
 const UNMASKED_RENDERER_WEBGL = 0x9246;
 
-export type WebGlContextKind = 'webgl2' | 'webgl';
-
-export interface WebGlAvailable {
-  status: 'available';
-  context: WebGlContextKind;
-  version: Reported<string>;
-  shadingLanguageVersion: Reported<string>;
-  unmaskedVendor: Reported<string>;
-  unmaskedRenderer: Reported<string>;
-  maxTextureSize: Reported<number>;
-  extensions: Record<WebGlExtensionName, Reported<boolean>>;
-}
-
-export type WebGlSection = WebGlAvailable | NotAvailable;
 
 /** The slice of a WebGL context the report reads; real contexts satisfy it. */
 export interface GlLike {

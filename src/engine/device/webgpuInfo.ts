@@ -1,28 +1,5 @@
-import { errorText, notAvailable, stringOrHidden, type NotAvailable, type Reported } from './reportValues';
+import { errorText, notAvailable, stringOrHidden, WEBGPU_KEY_LIMITS, type Reported, type WebGpuAvailable, type WebGpuLimitName, type WebGpuSection } from '../protocol/deviceReport';
 
-/** The adapter limits that bound the largest tensor and the matmul tiles the WebGPU backend can use. */
-export const WEBGPU_KEY_LIMITS = [
-  'maxBufferSize',
-  'maxStorageBufferBindingSize',
-  'maxComputeWorkgroupSizeX',
-  'maxComputeInvocationsPerWorkgroup',
-  'maxComputeWorkgroupStorageSize',
-] as const;
-export type WebGpuLimitName = (typeof WEBGPU_KEY_LIMITS)[number];
-
-export interface WebGpuAvailable {
-  status: 'available';
-  vendor: Reported<string>;
-  architecture: Reported<string>;
-  device: Reported<string>;
-  description: Reported<string>;
-  isFallbackAdapter: Reported<boolean>;
-  /** Sorted, so two reports compare line by line. */
-  features: string[];
-  limits: Record<WebGpuLimitName, Reported<number>>;
-}
-
-export type WebGpuSection = WebGpuAvailable | NotAvailable;
 
 /** Older Chromium put isFallbackAdapter on the adapter itself; newer ones on adapter.info. */
 type AdapterWithLegacyFields = GPUAdapter & { isFallbackAdapter?: boolean; info?: Partial<GPUAdapterInfo> };

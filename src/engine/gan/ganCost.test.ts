@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GAN_MODEL_IDS } from '../../config/ganConfig';
+import { GAN_MODEL_IDS } from '../../config/models';
 import { getGanModel } from '../../models/gan/registry';
 import { ganCost, ganIterationFlopsPerExample } from './ganCost';
 

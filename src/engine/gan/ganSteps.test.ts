@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultGanConfig, GAN_MODEL_IDS } from '../../config/ganConfig';
+import { defaultGanConfig } from '../../config/ganConfig';
+import { GAN_MODEL_IDS } from '../../config/models';
 import { getGanModel } from '../../models/gan/registry';
 import { GanTrainer, type GanTrainerConfig } from './ganSteps';
 

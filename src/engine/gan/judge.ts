@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
-import type { DatasetId } from '../../config/runConfig';
+import type { DatasetId } from '../../config/datasets';
 import { NUM_CLASSES } from '../../config/tunables';
-import type { SampleQuality } from '../protocol';
+import type { SampleQuality } from '../protocol/training';
 
 /** A generated image counts as recognisable when the classifier is at least this sure of one class. */
 export const RECOGNISABLE_CONFIDENCE = 0.9;

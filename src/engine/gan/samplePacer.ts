@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { QUALITY_INTERVAL_MS, SAMPLE_INTERVAL_MS } from '../../config/tunables';
-import type { SampleGrid, SampleQuality, WorkerEvent } from '../protocol';
+import type { SampleGrid, SampleQuality, TrainingEvent } from '../protocol/training';
 import type { TrainingWorkload } from '../workloads/types';
 import { judgeSamples } from './judge';
 
@@ -13,7 +13,7 @@ export class SamplePacer {
     private readonly workload: TrainingWorkload,
     private readonly judge: tf.LayersModel | null,
     private readonly judgeNote: string,
-    private readonly post: (event: WorkerEvent) => void,
+    private readonly post: (event: TrainingEvent) => void,
   ) {}
 
   async maybeSend(step: number): Promise<void> {

@@ -2,15 +2,14 @@ import * as tf from '@tensorflow/tfjs';
 import { median } from '../../metrics/stats';
 import { syncCost, timeStepAnatomy } from '../bench/stepAnatomy';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
+import type { LabSettings } from '../../config/labConfig';
+import type { AnatomyResult } from '../protocol/lab';
 import type { TrainingWorkload } from '../workloads/types';
-import { progress, type JobContext } from './jobContext';
+import { progress, type LabJobContext } from './jobContext';
 import { hostBatch } from './hostBatch';
 import { kernelTiming } from './kernelTiming';
-import type { AnatomyResult, LabCommand } from './labProtocol';
 import { buildLabWorkload, LAB_LEARNING_RATE } from './labWorkload';
 import { disposeScalars } from './timeTraining';
-
-type AnatomyCommand = Extract<LabCommand, { type: 'anatomy' }>;
 
 /** One app training step that hands back only its loss (for syncCost), the other scalars disposed. */
 function lossStep(workload: TrainingWorkload): () => tf.Scalar {
@@ -38,19 +37,19 @@ async function medianKernelMs(workload: TrainingWorkload, runs: number): Promise
 }
 
 /** Upload / compute / read-back of one training step, sync-every-step against every-k, and kernel time. */
-export async function runAnatomy(cmd: AnatomyCommand, ctx: JobContext): Promise<void> {
-  const { backend, workload: spec } = cmd;
+export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise<void> {
+  const backend = spec.anatomyBackend;
   progress(ctx, 0, `${backend}: starting the backend…`);
-  await ctx.deps.activate(backend);
+  await ctx.host.activate(backend);
   const result = await withWebGpuErrorScopes(async (): Promise<AnatomyResult> => {
-    const { workload, data } = await buildLabWorkload(spec, backend, ctx.deps, (message) => progress(ctx, 0.05, message));
+    const { workload, data } = await buildLabWorkload(spec, backend, ctx.host, (message) => progress(ctx, 0.05, message));
     const optimizer = tf.train.adam(LAB_LEARNING_RATE);
     try {
       progress(ctx, 0.1, `${backend}: timing upload, compute and read-back…`);
       const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize), { warmup: spec.warmupSteps, runs: spec.measuredSteps });
       ctx.token.throwIfCancelled();
-      progress(ctx, 0.45, `${backend}: ${cmd.syncSteps} steps syncing every step, then every ${cmd.everyK}…`);
-      const sync = await syncCost(lossStep(workload), cmd.syncSteps, cmd.everyK);
+      progress(ctx, 0.45, `${backend}: ${spec.syncSteps} steps syncing every step, then every ${spec.everyK}…`);
+      const sync = await syncCost(lossStep(workload), spec.syncSteps, spec.everyK);
       ctx.token.throwIfCancelled();
       progress(ctx, 0.85, `${backend}: kernel time (tf.time)…`);
       const timing = kernelTiming('time');
@@ -62,6 +61,6 @@ export async function runAnatomy(cmd: AnatomyCommand, ctx: JobContext): Promise<
       workload.dispose();
     }
   });
-  ctx.emit({ type: 'anatomy', runId: ctx.runId, result });
+  ctx.emit({ type: 'anatomy', result });
   progress(ctx, 1, 'Anatomy finished');
 }

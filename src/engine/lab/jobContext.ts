@@ -1,23 +1,22 @@
 import type { BackendName } from '../../config/backends';
 import { isOutOfMemoryError } from '../bench/sweepScheduler';
-import type { CancelToken } from './cancelToken';
-import type { BackendStop, LabEvent, StopKind } from './labProtocol';
-import type { LabDeps } from './labWorkload';
+import type { BackendStop, LabEvent, StopKind } from '../protocol/lab';
+import type { CancelToken } from '../owner/cancelToken';
+import type { EngineHost } from '../owner/host';
 import { TimeBudgetExceeded } from './sweepBudget';
 
 /** Longest error text carried into a stop reason; tfjs messages can embed whole shader sources. */
 const MAX_REASON_CHARS = 300;
 
 /** What every lab job gets: its host, its event sink and its cancel token. */
-export interface JobContext {
-  runId: number;
-  deps: LabDeps;
+export interface LabJobContext {
+  host: EngineHost;
   token: CancelToken;
   emit(event: LabEvent): void;
 }
 
-export function progress(ctx: JobContext, fraction: number, message: string): void {
-  ctx.emit({ type: 'progress', runId: ctx.runId, fraction: Math.min(1, Math.max(0, fraction)), message });
+export function progress(ctx: LabJobContext, fraction: number, message: string): void {
+  ctx.emit({ type: 'progress', fraction: Math.min(1, Math.max(0, fraction)), message });
 }
 
 export function stopKind(err: unknown): StopKind {

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import type { TrainingWorkload } from '../workloads/types';
-import type { KernelGroup } from './labProtocol';
+import type { KernelGroup } from '../protocol/lab';
 import { disposeScalars } from './timeTraining';
 
 /** The fields of tfjs's per-kernel profile record that the grouping reads. */

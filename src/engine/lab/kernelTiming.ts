@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import type { KernelTiming } from './labProtocol';
+import type { KernelTiming } from '../protocol/lab';
 
 /** 'time': tf.time of a whole step; 'profile': tf.profile, which on WebGL without a timer reads back after every kernel. */
 export type TimingMode = 'time' | 'profile';

@@ -1,9 +1,10 @@
 import type { BackendName } from '../../config/backends';
-import { parseCnnConfig, TRAIN_SET_SIZE } from '../../config/runConfig';
+import { parseCnnConfig } from '../../config/cnnConfig';
+import { TRAIN_SET_SIZE } from '../../config/datasets';
+import type { LabWorkload } from '../../config/labConfig';
 import type { ImageDataset } from '../../data/types';
-import type { DatasetCache } from '../datasetCache';
+import type { EngineHost } from '../owner/host';
 import { CnnWorkload } from '../workloads/cnnWorkload';
-import type { LabWorkload } from './labProtocol';
 
 /** Training examples uploaded per run, unless the batch needs more: small, so upload does not dominate. */
 export const LAB_MIN_TRAIN_EXAMPLES = 2048;
@@ -11,17 +12,6 @@ export const LAB_MIN_TRAIN_EXAMPLES = 2048;
 export const LAB_TEST_EXAMPLES = 100;
 /** Adam's step size in every lab run: only the speed is measured, so it is fixed. */
 export const LAB_LEARNING_RATE = 0.001;
-
-/** What the lab needs from its host: the worker passes the real ones, tests pass cpu-only ones. */
-export interface LabDeps {
-  /** Switches tfjs to exactly this backend or throws; never another one. */
-  activate(backend: BackendName): Promise<BackendName>;
-  datasets: DatasetCache;
-  /** Backend flags worth recording next to a measurement, as they are now. */
-  flags(backend: BackendName): Record<string, unknown>;
-  /** Evaluates every backend's reported flags (async ones included) so the device report lists them. */
-  evaluateFlags(): Promise<void>;
-}
 
 export type ProgressFn = (message: string) => void;
 
@@ -33,7 +23,7 @@ export function trainExamplesFor(batchSize: number): number {
 export async function buildLabWorkload(
   spec: LabWorkload,
   backend: BackendName,
-  deps: LabDeps,
+  host: EngineHost,
   onProgress: ProgressFn,
 ): Promise<{ workload: CnnWorkload; data: ImageDataset }> {
   const { config, errors } = parseCnnConfig({
@@ -48,7 +38,7 @@ export async function buildLabWorkload(
     testExamples: LAB_TEST_EXAMPLES,
   });
   if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
-  const data = await deps.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, (_, message) => onProgress(message));
+  const data = await host.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, (_, message) => onProgress(message));
   onProgress(`${backend}: uploading data and building the model…`);
-  return { workload: CnnWorkload.create(config, data, backend, deps.flags(backend)), data };
+  return { workload: CnnWorkload.create(config, data, backend, host.flags(backend)), data };
 }

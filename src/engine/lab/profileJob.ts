@@ -1,20 +1,19 @@
+import type { LabSettings } from '../../config/labConfig';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
-import { progress, type JobContext } from './jobContext';
+import type { ProfileResult } from '../protocol/lab';
+import { progress, type LabJobContext } from './jobContext';
 import { groupKernels, profileStep } from './kernelProfile';
 import { kernelTiming } from './kernelTiming';
-import type { LabCommand, ProfileResult } from './labProtocol';
 import { buildLabWorkload } from './labWorkload';
 import { timeTraining } from './timeTraining';
 
-type ProfileCommand = Extract<LabCommand, { type: 'profile' }>;
-
 /** tf.profile of one training step after the warm-up, kernels grouped by name. Its times are never throughput. */
-export async function runProfile(cmd: ProfileCommand, ctx: JobContext): Promise<void> {
-  const { backend, workload: spec } = cmd;
+export async function runProfile(spec: LabSettings, ctx: LabJobContext): Promise<void> {
+  const backend = spec.profileBackend;
   progress(ctx, 0, `${backend}: starting the backend…`);
-  await ctx.deps.activate(backend);
+  await ctx.host.activate(backend);
   const result = await withWebGpuErrorScopes(async (): Promise<ProfileResult> => {
-    const { workload } = await buildLabWorkload(spec, backend, ctx.deps, (message) => progress(ctx, 0.1, message));
+    const { workload } = await buildLabWorkload(spec, backend, ctx.host, (message) => progress(ctx, 0.1, message));
     try {
       await timeTraining(workload, spec.warmupSteps, 0, ctx.token, (done, total) => progress(ctx, 0.2 + (0.5 * done) / total, `${backend}: warm-up step ${done} of ${total}`));
       progress(ctx, 0.75, `${backend}: profiling one training step…`);
@@ -36,6 +35,6 @@ export async function runProfile(cmd: ProfileCommand, ctx: JobContext): Promise<
       workload.dispose();
     }
   });
-  ctx.emit({ type: 'profile', runId: ctx.runId, result });
+  ctx.emit({ type: 'profile', result });
   progress(ctx, 1, 'Profile finished');
 }

@@ -1,40 +1,40 @@
 import type { BackendName } from '../../config/backends';
+import type { LabSettings, LabWorkload } from '../../config/labConfig';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
-import { LabCancelled } from './cancelToken';
-import { progress, raceStop, type JobContext } from './jobContext';
+import { JobCancelled } from '../owner/cancelToken';
+import type { RaceRow } from '../protocol/lab';
+import { progress, raceStop, type LabJobContext } from './jobContext';
 import { profileStep } from './kernelProfile';
-import type { LabCommand, LabWorkload, RaceRow } from './labProtocol';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
 import { timeTraining } from './timeTraining';
 
-type RaceCommand = Extract<LabCommand, { type: 'race' }>;
 type Report = (fractionOfBackend: number, message: string) => void;
 
 /**
  * The same workload on each backend in turn, each with a freshly built model and data; a backend
  * that fails is reported and skipped, never replaced by another.
  */
-export async function runRace(cmd: RaceCommand, ctx: JobContext): Promise<void> {
-  const count = cmd.backends.length;
-  for (const [index, backend] of cmd.backends.entries()) {
+export async function runRace(settings: LabSettings, ctx: LabJobContext): Promise<void> {
+  const count = settings.backends.length;
+  for (const [index, backend] of settings.backends.entries()) {
     ctx.token.throwIfCancelled();
     const report: Report = (fraction, message) => progress(ctx, (index + fraction) / count, message);
     report(0, `${backend}: starting the backend…`);
     try {
-      await ctx.deps.activate(backend);
-      const row = await withWebGpuErrorScopes(() => raceOn(backend, cmd.workload, ctx, report));
-      ctx.emit({ type: 'raceRow', runId: ctx.runId, row });
+      await ctx.host.activate(backend);
+      const row = await withWebGpuErrorScopes(() => raceOn(backend, settings, ctx, report));
+      ctx.emit({ type: 'raceRow', row });
     } catch (err) {
-      if (err instanceof LabCancelled || ctx.token.cancelled) throw new LabCancelled();
-      ctx.emit({ type: 'backendStopped', runId: ctx.runId, stop: raceStop(backend, err) });
+      if (err instanceof JobCancelled || ctx.token.cancelled) throw new JobCancelled();
+      ctx.emit({ type: 'backendStopped', stop: raceStop(backend, err) });
     }
   }
   progress(ctx, 1, 'Race finished');
 }
 
-async function raceOn(backend: BackendName, spec: LabWorkload, ctx: JobContext, report: Report): Promise<RaceRow> {
-  const { workload } = await buildLabWorkload(spec, backend, ctx.deps, (message) => report(0, message));
+async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContext, report: Report): Promise<RaceRow> {
+  const { workload } = await buildLabWorkload(spec, backend, ctx.host, (message) => report(0, message));
   try {
     const total = spec.warmupSteps + spec.measuredSteps;
     // One more slot than steps: the profiled step for peak memory comes last.

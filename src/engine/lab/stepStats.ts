@@ -1,6 +1,5 @@
-import type { BackendName } from '../../config/backends';
 import { summarize } from '../../metrics/stats';
-import type { RaceRow, StepStats } from './labProtocol';
+import type { StepStats } from '../protocol/lab';
 
 const MS_PER_SECOND = 1000;
 const FLOPS_PER_GFLOP_MS = 1e6;
@@ -22,20 +21,4 @@ export function summarizeSteps(firstStepMs: number, stepTimesMs: readonly number
     examplesPerSec: (examplesPerStep * MS_PER_SECOND) / s.median,
     gflops: flopsPerStep / (s.median * FLOPS_PER_GFLOP_MS),
   };
-}
-
-/** How many times the baseline's throughput a row reaches; null without a usable baseline. */
-export function speedUp(row: Pick<StepStats, 'examplesPerSec'>, baseline: Pick<StepStats, 'examplesPerSec'> | undefined): number | null {
-  if (!baseline || !(baseline.examplesPerSec > 0) || !Number.isFinite(row.examplesPerSec)) return null;
-  return row.examplesPerSec / baseline.examplesPerSec;
-}
-
-export const SPEED_UP_BASELINE: BackendName = 'cpu';
-
-export type RankedRaceRow = RaceRow & { speedUp: number | null };
-
-/** Each row with its speed-up over the CPU row of the same race (null until the CPU has run). */
-export function withSpeedUps(rows: readonly RaceRow[], baseline: BackendName = SPEED_UP_BASELINE): RankedRaceRow[] {
-  const base = rows.find((r) => r.backend === baseline);
-  return rows.map((row) => ({ ...row, speedUp: speedUp(row, base) }));
 }

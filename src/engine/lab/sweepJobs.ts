@@ -1,22 +1,21 @@
 import type { BackendName } from '../../config/backends';
+import { powersOfTwo, type LabSettings } from '../../config/labConfig';
 import { matmulPoint } from '../bench/matmulSweep';
 import { runSweep } from '../bench/sweepScheduler';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
-import { LabCancelled } from './cancelToken';
-import { progress, stopKind, type JobContext } from './jobContext';
+import { JobCancelled } from '../owner/cancelToken';
+import type { BatchSweepPoint, MatmulSweepPoint } from '../protocol/lab';
+import { progress, stopKind, type LabJobContext } from './jobContext';
 import { profileStep } from './kernelProfile';
-import type { BatchSweepPoint, LabCommand, MatmulSweepPoint } from './labProtocol';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
 import { PointBudget } from './sweepBudget';
 import { timeTraining } from './timeTraining';
 
-type MatmulCommand = Extract<LabCommand, { type: 'matmulSweep' }>;
-type BatchCommand = Extract<LabCommand, { type: 'batchSweep' }>;
-
 /** Matrix-multiply time grows as n³; a training step's roughly as the batch. */
 const MATMUL_TIME_EXPONENT = 3;
 const BATCH_TIME_EXPONENT = 1;
+const MS_PER_SECOND = 1000;
 
 interface SweepSpec<T> {
   backends: BackendName[];
@@ -30,7 +29,7 @@ interface SweepSpec<T> {
  * Every value on every backend through the shared sweep scheduler: each point wrapped in WebGPU
  * error scopes, a failing point (out of memory, over budget) ends only its backend's sweep.
  */
-async function sweep<T>(ctx: JobContext, spec: SweepSpec<T>): Promise<void> {
+async function sweep<T>(ctx: LabJobContext, spec: SweepSpec<T>): Promise<void> {
   const sorted = [...spec.values].sort((a, b) => a - b);
   let lastError: unknown;
   let active: BackendName | null = null;
@@ -43,7 +42,7 @@ async function sweep<T>(ctx: JobContext, spec: SweepSpec<T>): Promise<void> {
         if (active !== backend) {
           active = null;
           report(`${backend}: starting the backend…`);
-          await ctx.deps.activate(backend);
+          await ctx.host.activate(backend);
           active = backend;
         }
         return await withWebGpuErrorScopes(() => spec.runPoint(backend, value, report));
@@ -56,45 +55,47 @@ async function sweep<T>(ctx: JobContext, spec: SweepSpec<T>): Promise<void> {
       onPoint: (_backend, _value, point) => spec.onPoint(point),
       onBackendStopped: (backend, value, reason) => {
         if (ctx.token.cancelled) return;
-        ctx.emit({ type: 'backendStopped', runId: ctx.runId, stop: { backend, value, kind: stopKind(lastError), reason } });
+        ctx.emit({ type: 'backendStopped', stop: { backend, value, kind: stopKind(lastError), reason } });
       },
       isCancelled: () => ctx.token.cancelled,
     },
   );
-  if (outcome.cancelled || ctx.token.cancelled) throw new LabCancelled();
+  if (outcome.cancelled || ctx.token.cancelled) throw new JobCancelled();
   progress(ctx, 1, 'Sweep finished');
 }
 
 /** GFLOP/s of n×n matrix multiply against n, per backend; each point's timed region ends with a read-back. */
-export async function runMatmulSweep(cmd: MatmulCommand, ctx: JobContext): Promise<void> {
-  const budget = new PointBudget(cmd.pointBudgetMs, MATMUL_TIME_EXPONENT);
-  const runsPerPoint = cmd.warmupRuns + cmd.timedRuns;
+export async function runMatmulSweep(settings: LabSettings, ctx: LabJobContext): Promise<void> {
+  const budget = new PointBudget(settings.sweepBudgetSeconds * MS_PER_SECOND, MATMUL_TIME_EXPONENT);
+  const warmupRuns = settings.matmulWarmupRuns;
+  const timedRuns = settings.matmulTimedRuns;
+  const runsPerPoint = warmupRuns + timedRuns;
   await sweep<MatmulSweepPoint>(ctx, {
-    backends: cmd.backends,
-    values: cmd.sizes,
+    backends: settings.backends,
+    values: powersOfTwo(settings.matmulFrom, settings.matmulTo),
     valueLabel: 'size',
     runPoint: async (backend, size, report) => {
       budget.check(backend, size);
-      report(`${backend}: ${size}×${size} matrix multiply, ${cmd.warmupRuns} warm-up + ${cmd.timedRuns} timed runs…`);
-      const point = await matmulPoint(size, { warmup: cmd.warmupRuns, runs: cmd.timedRuns });
+      report(`${backend}: ${size}×${size} matrix multiply, ${warmupRuns} warm-up + ${timedRuns} timed runs…`);
+      const point = await matmulPoint(size, { warmup: warmupRuns, runs: timedRuns });
       budget.record(backend, size, point.medianMs * runsPerPoint);
       return { ...point, backend };
     },
-    onPoint: (point) => ctx.emit({ type: 'sweepPoint', runId: ctx.runId, sweep: 'matmul', point }),
+    onPoint: (point) => ctx.emit({ type: 'sweepPoint', sweep: 'matmul', point }),
   });
 }
 
 /** Training throughput against batch size, per backend, each batch with a freshly built model and data. */
-export async function runBatchSweep(cmd: BatchCommand, ctx: JobContext): Promise<void> {
-  const budget = new PointBudget(cmd.pointBudgetMs, BATCH_TIME_EXPONENT);
-  const { warmupSteps, measuredSteps } = cmd.workload;
+export async function runBatchSweep(settings: LabSettings, ctx: LabJobContext): Promise<void> {
+  const budget = new PointBudget(settings.sweepBudgetSeconds * MS_PER_SECOND, BATCH_TIME_EXPONENT);
+  const { warmupSteps, measuredSteps } = settings;
   await sweep<BatchSweepPoint>(ctx, {
-    backends: cmd.backends,
-    values: cmd.batchSizes,
+    backends: settings.backends,
+    values: powersOfTwo(settings.batchFrom, settings.batchTo),
     valueLabel: 'batch',
     runPoint: async (backend, batchSize, report) => {
       budget.check(backend, batchSize);
-      const { workload } = await buildLabWorkload({ ...cmd.workload, batchSize }, backend, ctx.deps, report);
+      const { workload } = await buildLabWorkload({ ...settings, batchSize }, backend, ctx.host, report);
       try {
         const times = await timeTraining(workload, warmupSteps, measuredSteps, ctx.token, (done, total) => report(`${backend}: batch ${batchSize}, step ${done} of ${total}`));
         const stats = summarizeSteps(times.firstStepMs, times.stepTimesMs, workload.examplesPerStep, workload.flopsPerStep);
@@ -106,6 +107,6 @@ export async function runBatchSweep(cmd: BatchCommand, ctx: JobContext): Promise
         workload.dispose();
       }
     },
-    onPoint: (point) => ctx.emit({ type: 'sweepPoint', runId: ctx.runId, sweep: 'batch', point }),
+    onPoint: (point) => ctx.emit({ type: 'sweepPoint', sweep: 'batch', point }),
   });
 }

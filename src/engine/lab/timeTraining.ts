@@ -1,8 +1,8 @@
 import type * as tf from '@tensorflow/tfjs';
-import type { MetricsPoint } from '../protocol';
+import type { MetricsPoint } from '../protocol/training';
 import { TrainingLoop } from '../trainingLoop';
 import type { TrainingWorkload } from '../workloads/types';
-import { LabCancelled, type CancelToken } from './cancelToken';
+import { JobCancelled, type CancelToken } from '../owner/cancelToken';
 
 /** Every step ends with a read-back of its loss, so each step time is real (not a window mean) on every backend. */
 const SYNC_EVERY_STEP = { syncIntervalMs: 0, maxStepsPerSync: 1 };
@@ -18,7 +18,7 @@ export interface TrainingTimes {
   points: MetricsPoint[];
 }
 
-/** Runs warm-up then measured steps through the app's TrainingLoop; throws LabCancelled if cancelled. */
+/** Runs warm-up then measured steps through the app's TrainingLoop; throws JobCancelled if cancelled. */
 export async function timeTraining(
   workload: TrainingWorkload,
   warmupSteps: number,
@@ -49,7 +49,7 @@ export async function timeTraining(
   } finally {
     token.attach(null);
   }
-  if (outcome === 'stopped') throw new LabCancelled();
+  if (outcome === 'stopped') throw new JobCancelled();
   const gpu = points.map((p) => p.gpuBytes).filter((b): b is number => b !== null);
   return {
     firstStepMs,

@@ -1,11 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultCnnConfig, type CnnRunConfig } from '../../config/runConfig';
+import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
 import { loadDataset } from '../../data/loadDataset';
 import { createFileReader } from '../../data/nodeReader';
 import type { ImageDataset } from '../../data/types';
 import { TrainingLoop } from '../trainingLoop';
-import type { MetricsPoint } from '../protocol';
+import type { MetricsPoint } from '../protocol/training';
 import { CnnWorkload } from './cnnWorkload';
 
 const TRAIN_EXAMPLES = 4000;

@@ -1,12 +1,13 @@
 import * as tf from '@tensorflow/tfjs';
-import type { CnnRunConfig } from '../../config/runConfig';
+import { CNN_MODEL_LABELS } from '../../config/models';
+import type { CnnRunConfig } from '../../config/cnnConfig';
 import { EVAL_BATCH_SIZE } from '../../config/tunables';
 import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
 import type { ImageDataset } from '../../data/types';
 import { analyzeModel } from '../../models/cost';
 import { getCnnModel } from '../../models/registry';
 import type { BackendName } from '../../config/backends';
-import type { EvalPoint } from '../protocol';
+import type { EvalPoint } from '../protocol/training';
 import { assertCanTrain } from '../backends/kernels';
 import type { TrainingWorkload } from './types';
 
@@ -55,7 +56,7 @@ export class CnnWorkload implements TrainingWorkload {
       const stream = own(new BatchStream(train, config.batchSize, config.seed));
       const info = {
         backend,
-        modelLabel: spec.label,
+        modelLabel: CNN_MODEL_LABELS[config.model],
         params: cost.params,
         forwardFlopsPerExample: cost.forwardFlopsPerExample,
         trainFlopsPerExample: cost.trainFlopsPerExample,

@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
+import { GAN_MODEL_LABELS } from '../../config/models';
 import type { BackendName } from '../../config/backends';
 import type { GanRunConfig } from '../../config/ganConfig';
 import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
@@ -8,7 +9,7 @@ import { getGanModel } from '../../models/gan/registry';
 import { assertCanTrain } from '../backends/kernels';
 import { ganCostOfModels, ganIterationFlopsPerExample } from '../gan/ganCost';
 import { GanTrainer } from '../gan/ganSteps';
-import type { RunInfo, SampleGrid, StepPart } from '../protocol';
+import type { RunInfo, SampleGrid, StepPart } from '../protocol/training';
 import type { TrainingWorkload } from './types';
 
 /** The training images of one digit only, or all of them. */
@@ -56,7 +57,7 @@ export class GanWorkload implements TrainingWorkload {
       const stream = own(new BatchStream(data, config.batchSize, config.seed));
       const info: RunInfo = {
         backend,
-        modelLabel: spec.label,
+        modelLabel: GAN_MODEL_LABELS[config.model],
         params: cost.generator.params + cost.discriminator.params,
         forwardFlopsPerExample: cost.generator.forwardFlopsPerExample + cost.discriminator.forwardFlopsPerExample,
         trainFlopsPerExample: ganIterationFlopsPerExample(cost, config.dStepsPerGStep),

@@ -1,5 +1,5 @@
 import type * as tf from '@tensorflow/tfjs';
-import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol';
+import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol/training';
 
 /** What the training loop needs from a model + data pairing; one implementation per workload. */
 export interface TrainingWorkload {

@@ -19,8 +19,6 @@ const STRIDE = 2;
  */
 export const dcgan: GanModelSpec = {
   id: 'dcgan',
-  label: 'DCGAN',
-  description: 'Convolutional G (dense to 7x7x64, deconv 32-1) and D (conv 32-64), 5x5 stride 2 (369k + 55k params).',
   buildGenerator(latentSize: number, seed: number): tf.Sequential {
     return tf.sequential({
       name: 'dcgan_generator',

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GAN_MODEL_IDS, type GanModelId } from '../../config/ganConfig';
+import { GAN_MODEL_IDS, type GanModelId } from '../../config/models';
 import { GAN_MODELS, getGanModel } from './registry';
 
 const SEED = 42;

@@ -9,8 +9,6 @@ const LEAKY_RELU_ALPHA = 0.01;
 /** The classic fully connected GAN: G 256-512-1024-784 with LeakyReLU and tanh, D 512-256-1. */
 export const mlpGan: GanModelSpec = {
   id: 'mlp',
-  label: 'MLP GAN',
-  description: 'Fully connected G 256-512-1024-784 and D 512-256-1 (1.49M + 0.53M params).',
   buildGenerator(latentSize: number, seed: number): tf.Sequential {
     return tf.sequential({
       name: 'mlp_generator',

@@ -1,9 +1,9 @@
-import type { GanModelId } from '../../config/ganConfig';
+import type { GanModelId } from '../../config/models';
 import { dcgan } from './dcgan';
 import { mlpGan } from './mlpGan';
 import type { GanModelSpec } from './types';
 
-/** Every GAN by id. Adding one: one file plus one line here (and its id in GAN_MODEL_IDS). */
+/** Every GAN by id. Adding one: one file plus one line here (and its entry in config/models.ts). */
 export const GAN_MODELS: Record<GanModelId, GanModelSpec> = {
   mlp: mlpGan,
   dcgan,

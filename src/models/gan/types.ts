@@ -1,12 +1,9 @@
 import type * as tf from '@tensorflow/tfjs';
-import type { GanModelId } from '../../config/ganConfig';
+import type { GanModelId } from '../../config/models';
 
 /** One GAN: a generator and a discriminator builder, each giving the same weights for the same seed. */
 export interface GanModelSpec {
   id: GanModelId;
-  label: string;
-  /** One line for the model picker. */
-  description: string;
   /** Generator: latent vector [latentSize] → image [28,28,1] in [-1,1] (tanh). Uncompiled. */
   buildGenerator(latentSize: number, seed: number): tf.Sequential;
   /**

@@ -1,17 +1,7 @@
 import { useEffect, useRef } from 'react';
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartDataset,
-} from 'chart.js';
+import type { ChartDataset } from 'chart.js';
 import type { RunStore } from '../runStore';
-
-Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip);
+import { useChart } from './chartLib';
 
 export interface SeriesSpec {
   label: string;
@@ -37,9 +27,9 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+  const chart = useChart(
+    canvasRef,
+    ({ Chart }, canvas) => {
     const datasets: ChartDataset<'line', { x: number; y: number }[]>[] = series.map((s) => ({
       label: s.label,
       data: [],
@@ -49,7 +39,7 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
       pointRadius: 0,
       borderWidth: 2,
     }));
-    const chart = new Chart(canvas, {
+    return new Chart(canvas, {
       type: 'line',
       data: { datasets },
       options: {
@@ -66,6 +56,12 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
         },
       },
     });
+    },
+    [series, yLabel, y2Label, logY],
+  );
+
+  useEffect(() => {
+    if (!chart) return;
     const redraw = () => {
       let total = 0;
       series.forEach((s, i) => {
@@ -79,11 +75,8 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
     // The store already notifies at most once per animation frame.
     const unsubscribe = store.subscribe(redraw);
     redraw();
-    return () => {
-      unsubscribe();
-      chart.destroy();
-    };
-  }, [store, series, yLabel, y2Label, logY]);
+    return unsubscribe;
+  }, [chart, store, series]);
 
   return (
     <figure className="chart" data-testid={testId} ref={wrapperRef} data-points="0">

@@ -1,4 +1,4 @@
-import type { MetricsPoint } from '../../engine/protocol';
+import type { MetricsPoint } from '../../engine/protocol/training';
 import type { RunStore } from '../runStore';
 import type { SeriesSpec } from './LiveChart';
 

@@ -1,36 +1,42 @@
-import type { Field, Schema } from '../../config/schema';
-import { parseField } from '../../config/schema';
-
-export type RawValues = Record<string, string>;
+import { formErrors, optionLabel, type Field, type IntField, type SettingsTable } from '../../config/schema';
+import type { RawValues } from '../../share/pageSettings';
 
 interface Props {
-  schema: Schema;
-  /** Keys of the schema this form shows (others are set elsewhere, e.g. the backend picker). */
-  keys: string[];
+  table: SettingsTable;
+  /** Keys of the table this form shows (others are set elsewhere, e.g. the backend picker). */
+  keys: readonly string[];
   values: RawValues;
   disabled: boolean;
   onChange(key: string, value: string): void;
-  /** Display names for enum options. */
-  optionLabels?: Record<string, Record<string, string>>;
+  /** Prefix of each input's test id: `${idPrefix}-${key}`. */
+  idPrefix?: string;
+  /** Options that cannot be picked here, with why (a backend this browser lacks). */
+  unavailable?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-/** Error message per key for the current raw values, derived from the schema table. */
-export function fieldErrors(schema: Schema, values: RawValues, keys: string[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const key of keys) {
-    const parsed = parseField(schema[key], values[key]);
-    if (!parsed.ok) errors[key] = parsed.message;
-  }
-  return errors;
+function powersOfTwoIn(field: IntField): number[] {
+  const out: number[] = [];
+  for (let n = 1; n <= field.max; n *= 2) if (n >= field.min) out.push(n);
+  return out;
 }
 
-function FieldInput({ name, field, value, disabled, onChange, labels }: { name: string; field: Field; value: string; disabled: boolean; onChange(v: string): void; labels?: Record<string, string> }) {
-  if (field.kind === 'enum') {
+interface InputProps {
+  testId: string;
+  field: Field;
+  value: string;
+  disabled: boolean;
+  onChange(v: string): void;
+  unavailable?: Readonly<Record<string, string>>;
+}
+
+function FieldInput({ testId, field, value, disabled, onChange, unavailable }: InputProps) {
+  if (field.kind === 'enum' || (field.kind === 'int' && field.powerOfTwo)) {
+    const options = field.kind === 'enum' ? field.options.map((o) => [o, optionLabel(field, o)] as const) : powersOfTwoIn(field).map((n) => [String(n), String(n)] as const);
     return (
-      <select data-testid={`field-${name}`} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {field.options.map((o) => (
-          <option key={o} value={o}>
-            {labels?.[o] ?? o}
+      <select data-testid={testId} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([option, label]) => (
+          <option key={option} value={option} disabled={unavailable?.[option] !== undefined} title={unavailable?.[option]}>
+            {label}
           </option>
         ))}
       </select>
@@ -38,7 +44,7 @@ function FieldInput({ name, field, value, disabled, onChange, labels }: { name: 
   }
   return (
     <input
-      data-testid={`field-${name}`}
+      data-testid={testId}
       type="text"
       inputMode={field.kind === 'int' ? 'numeric' : 'decimal'}
       value={value}
@@ -48,19 +54,19 @@ function FieldInput({ name, field, value, disabled, onChange, labels }: { name: 
   );
 }
 
-/** Inputs generated from the schema table, each refused at input with the schema's message. */
-export function SettingsForm({ schema, keys, values, disabled, onChange, optionLabels }: Props) {
-  const errors = fieldErrors(schema, values, keys);
+/** Inputs generated from a settings table, each refused at input with the table's own message. */
+export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: Props) {
+  const errors = formErrors(table, values, keys);
   return (
     <div className="settings">
       {keys.map((key) => {
-        const field = schema[key];
+        const field = table.fields[key];
         return (
-          <label key={key} className={errors[key] ? 'setting invalid' : 'setting'}>
+          <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={field.help}>
             <span>{field.label}</span>
-            <FieldInput name={key} field={field} value={values[key]} disabled={disabled} onChange={(v) => onChange(key, v)} labels={optionLabels?.[key]} />
+            <FieldInput testId={`${idPrefix}-${key}`} field={field} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
             {errors[key] && (
-              <small role="alert" className="field-error" data-testid={`field-error-${key}`}>
+              <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
                 {errors[key]}
               </small>
             )}

@@ -1,6 +1,6 @@
 import { BACKEND_LABELS } from '../../config/backends';
 import type { RunSnapshot } from '../runStore';
-import { formatBytes, formatNumber } from '../format';
+import { formatBytes, formatNumber } from '../../share/format';
 
 export interface StatItem {
   id: string;

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
-import { GAN_SCHEMA } from '../../config/ganConfig';
+import { GAN_TABLE } from '../../config/ganConfig';
+import { formErrors } from '../../config/schema';
 import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
 import { GAN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
-import { fieldErrors, SettingsForm } from '../components/SettingsForm';
+import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
-import { formatNumber } from '../format';
+import { formatNumber } from '../../share/format';
 import { ganSession } from '../session';
 import { setFormValue, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
@@ -17,13 +18,8 @@ import { startTraining } from '../share/runLauncher';
 import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
-const { store, client } = ganSession;
+const { store } = ganSession;
 const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed'];
-const OPTION_LABELS = {
-  model: { mlp: 'Classic MLP GAN', dcgan: 'DCGAN (convolutional)' },
-  dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
-  digit: { all: 'all classes' },
-};
 
 const CHARTS: ChartDef[] = [
   { testId: 'chart-gan-loss', title: 'D and G loss', series: GAN_CHARTS.loss, yLabel: 'binary cross-entropy' },
@@ -39,32 +35,32 @@ export function GanView() {
   const values = usePageSettings().settings.gan;
   const setBackend = useCallback((name: BackendName) => setFormValue('gan', 'backend', name, 'replace'), []);
   const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
-  useEffect(() => client.send({ type: 'detect' }), []);
-
-  const errors = useMemo(() => fieldErrors(GAN_SCHEMA, values, FORM_KEYS), [values]);
-  const busy = ['loading', 'training', 'paused'].includes(snapshot.state);
-  const running = snapshot.state === 'training' || snapshot.state === 'paused';
+  const errors = useMemo(() => formErrors(GAN_TABLE, values, FORM_KEYS), [values]);
+  const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
+  const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const scalars = snapshot.latest?.scalars;
 
   return (
     <>
       <section className="panel setup">
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('gan', 'backend', name, 'push')} />
-        <SettingsForm schema={GAN_SCHEMA} keys={FORM_KEYS} values={values} disabled={busy} optionLabels={OPTION_LABELS} onChange={(key, value) => setFormValue('gan', key, value)} />
+        <SettingsForm table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('gan', key, value)} />
         <RunControls
+          phase={snapshot.phase}
           state={snapshot.state}
           canStart={backendOk && Object.keys(errors).length === 0}
+          job={ganSession.job}
           onTrain={() => startTraining('gan')}
-          onPause={() => client.send({ type: 'pause' })}
-          onResume={() => client.send({ type: 'resume' })}
-          onStep={() => client.send({ type: 'step' })}
-          onStop={() => client.send({ type: 'stop' })}
+          onPause={ganSession.pause}
+          onResume={ganSession.resume}
+          onStep={() => ganSession.step()}
+          onStop={ganSession.stop}
           extra={
             <>
-              <button data-testid="btn-step-d" disabled={!running} onClick={() => client.send({ type: 'step', part: 'discriminator' })}>
+              <button data-testid="btn-step-d" disabled={!running} onClick={() => ganSession.step('discriminator')}>
                 Train D only
               </button>
-              <button data-testid="btn-step-g" disabled={!running} onClick={() => client.send({ type: 'step', part: 'generator' })}>
+              <button data-testid="btn-step-g" disabled={!running} onClick={() => ganSession.step('generator')}>
                 Train G only
               </button>
             </>

@@ -1,5 +1,5 @@
-import type { SampleQuality } from '../../engine/protocol';
-import { formatPercent } from '../format';
+import type { SampleQuality } from '../../engine/protocol/training';
+import { formatPercent } from '../../share/format';
 
 /** The recognisability score: what share of the generated digits a trained classifier is sure of, per class. */
 export function QualityPanel({ quality }: { quality: SampleQuality | null }) {

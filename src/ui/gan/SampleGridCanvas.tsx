@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SampleGrid } from '../../engine/protocol';
+import type { SampleGrid } from '../../engine/protocol/training';
 import type { RunStore } from '../runStore';
 
 /** Screen pixels per image pixel. */

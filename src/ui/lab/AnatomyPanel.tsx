@@ -1,26 +1,21 @@
 import { useState } from 'react';
 import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
-import type { LabJobState } from '../../engine/lab/labJob';
-import type { AnatomyResult, LabWorkload } from '../../engine/lab/labProtocol';
-import { ANATOMY_DEFAULTS } from '../../engine/lab/labSettings';
-import { formatBytes, formatPercent } from '../format';
-import { BackendSelect, preferredBackend } from './BackendSelect';
+import { LAB_TABLE } from '../../config/labConfig';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import type { AnatomyResult } from '../../engine/protocol/lab';
+import { formatBytes, formatPercent } from '../../share/format';
+import { SettingsForm } from '../components/SettingsForm';
+import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
-import { formatMs } from './labFormat';
-import type { LabRequest } from './labSession';
+import { formatMs, unavailableBackends } from './labFormat';
+import { labSession } from './labSession';
+import type { LabPanelProps } from './labPanel';
 
 const PHASES: [key: 'uploadMs' | 'computeMs' | 'readBackMs', id: string, label: string, color: string][] = [
   ['uploadMs', 'upload', 'Upload (host → device)', '#f59e0b'],
   ['computeMs', 'compute', 'Compute (forward + backward + Adam)', '#2563eb'],
   ['readBackMs', 'readback', 'Read-back (device → host)', '#dc2626'],
 ];
-const MAX_EVERY_K = 1000;
-const MAX_SYNC_STEPS = 10_000;
-
-function wholeIn(text: string, min: number, max: number): number | null {
-  const n = Number(text);
-  return text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : null;
-}
 
 function Big({ id, label, value, note }: { id: string; label: string; value: string; note?: string }) {
   return (
@@ -58,46 +53,34 @@ function SyncToggle({ result }: { result: AnatomyResult }) {
   );
 }
 
-interface Props {
+interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
-  available: BackendAvailability[] | null;
-  workload: LabWorkload | null;
-  onRun(request: LabRequest): void;
+  /** The backend it will dissect: the chosen one, or the first this browser has. */
+  backend: BackendName | null;
+  backends: BackendAvailability[] | null;
 }
 
 /** Where one training step's time goes: upload, compute, read-back; what syncing every step costs; kernel time. */
-export function AnatomyPanel({ job, running, blocked, available, workload, onRun }: Props) {
-  const [choice, setChoice] = useState<BackendName | null>(null);
-  const [everyK, setEveryK] = useState(String(ANATOMY_DEFAULTS.everyK));
-  const [syncSteps, setSyncSteps] = useState(String(ANATOMY_DEFAULTS.syncSteps));
-  const backend = choice ?? preferredBackend(available);
-  const k = wholeIn(everyK, 1, MAX_EVERY_K);
-  const steps = wholeIn(syncSteps, 1, MAX_SYNC_STEPS);
-  const invalid = k === null ? `k must be a whole number from 1 to ${MAX_EVERY_K}` : steps === null ? `steps must be a whole number from 1 to ${MAX_SYNC_STEPS}` : null;
+export function AnatomyPanel({ job, settings, values, blocked, run, backend, backends }: Props) {
   const result = job?.anatomy;
   const total = result ? result.uploadMs + result.computeMs + result.readBackMs : 0;
-
-  const run = () => {
-    if (workload && backend && k !== null && steps !== null) onRun({ type: 'anatomy', workload, backend, syncSteps: steps, everyK: k });
+  const start = () => {
+    if (settings && backend) run('anatomy', { ...settings, anatomyBackend: backend });
   };
 
   return (
     <section className="panel lab-panel" data-testid="anatomy-panel">
       <h2>Anatomy of a step</h2>
-      <div className="settings">
-        <BackendSelect prefix="anatomy" backends={available} value={backend} disabled={running} onChange={setChoice} />
-        <label className={k === null ? 'setting invalid' : 'setting'}>
-          <span>Sync every k steps</span>
-          <input data-testid="anatomy-field-every-k" type="text" inputMode="numeric" value={everyK} disabled={running} onChange={(e) => setEveryK(e.target.value)} />
-        </label>
-        <label className={steps === null ? 'setting invalid' : 'setting'}>
-          <span>Steps timed per sync mode</span>
-          <input data-testid="anatomy-field-sync-steps" type="text" inputMode="numeric" value={syncSteps} disabled={running} onChange={(e) => setSyncSteps(e.target.value)} />
-        </label>
-      </div>
-      <JobControls prefix="anatomy" runLabel="Dissect a step" job={job} running={running} blocked={blocked ?? invalid} onRun={run} />
+      <SettingsForm
+        table={LAB_TABLE}
+        keys={['anatomyBackend', 'everyK', 'syncSteps']}
+        values={{ ...values, anatomyBackend: backend ?? values.anatomyBackend }}
+        disabled={false}
+        onChange={(key, value) => setFormValue('lab', key, value)}
+        idPrefix="lab-field"
+        unavailable={{ anatomyBackend: unavailableBackends(backends) }}
+      />
+      <JobControls prefix="anatomy" runLabel="Dissect a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('anatomy')} />
       {result && (
         <>
           <p className="lab-note">

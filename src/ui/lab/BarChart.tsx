@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+import { useChart } from '../charts/chartLib';
 
 export interface Bar {
   label: string;
@@ -21,13 +19,12 @@ interface Props {
 /** A vertical bar chart, one bar per backend, redrawn in place when the bars change. */
 export function BarChart({ testId, title, bars, yLabel }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const chartRef = useRef<Chart<'bar'> | null>(null);
   const barsRef = useRef(bars);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const chart = new Chart(canvas, {
+  const chart = useChart(
+    canvasRef,
+    ({ Chart }, canvas) =>
+      new Chart<'bar', number[], string>(canvas, {
       type: 'bar',
       data: { labels: [], datasets: [{ label: yLabel, data: [], backgroundColor: [] }] },
       options: {
@@ -43,23 +40,18 @@ export function BarChart({ testId, title, bars, yLabel }: Props) {
           y: { beginAtZero: true, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 14 } } },
         },
       },
-    });
-    chartRef.current = chart;
-    return () => {
-      chart.destroy();
-      chartRef.current = null;
-    };
-  }, [yLabel]);
+    }),
+    [yLabel],
+  );
 
   useEffect(() => {
     barsRef.current = bars;
-    const chart = chartRef.current;
     if (!chart) return;
     chart.data.labels = bars.map((b) => b.label);
     chart.data.datasets[0].data = bars.map((b) => b.value);
     chart.data.datasets[0].backgroundColor = bars.map((b) => b.color);
     chart.update('none');
-  }, [bars, yLabel]);
+  }, [chart, bars]);
 
   return (
     <figure className="chart lab-chart" data-testid={testId} data-points={bars.length}>

@@ -1,45 +1,37 @@
-import { useMemo, useState } from 'react';
-import { BACKEND_LABELS, type BackendName } from '../../config/backends';
-import type { LabJobState } from '../../engine/lab/labJob';
-import type { LabWorkload } from '../../engine/lab/labProtocol';
-import { BATCH_SIZE_CHOICES, BATCH_SWEEP_DEFAULTS, powersOfTwo, SWEEP_POINT_BUDGET_MS } from '../../engine/lab/labSettings';
-import { formatNumber } from '../format';
+import { useMemo } from 'react';
+import { BACKEND_LABELS } from '../../config/backends';
+import { LAB_TABLE } from '../../config/labConfig';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import { formatNumber } from '../../share/format';
+import { SettingsForm } from '../components/SettingsForm';
+import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
 import { formatMb } from './labFormat';
-import type { LabRequest } from './labSession';
-import { SizeRange } from './SizeRange';
+import { labSession } from './labSession';
+import type { LabPanelProps } from './labPanel';
 import { SweepChart } from './SweepChart';
 import { pivotAxes, seriesByBackend } from './sweepSeries';
 
-interface Props {
+interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
-  backends: BackendName[];
-  workload: LabWorkload | null;
-  onRun(request: LabRequest): void;
 }
 
 /** Training throughput of the chosen model against batch size; a backend stops at the first batch that does not fit. */
-export function BatchSweepPanel({ job, running, blocked, backends, workload, onRun }: Props) {
-  const [range, setRange] = useState<{ min: number; max: number }>({ min: BATCH_SWEEP_DEFAULTS.minBatch, max: BATCH_SWEEP_DEFAULTS.maxBatch });
+export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) {
   const points = useMemo(() => job?.batchPoints ?? [], [job?.batchPoints]);
   const series = useMemo(() => seriesByBackend(points, (p) => p.batchSize, (p) => p.examplesPerSec), [points]);
-  const { values, backends: columns } = pivotAxes(points, (p) => p.batchSize);
+  const { values: swept, backends: columns } = pivotAxes(points, (p) => p.batchSize);
 
-  const run = () => {
-    if (workload) onRun({ type: 'batchSweep', workload, backends, batchSizes: powersOfTwo(range.min, range.max), pointBudgetMs: SWEEP_POINT_BUDGET_MS });
-  };
 
   return (
     <section className="panel lab-panel" data-testid="batch-panel">
       <h2>Batch sweep: bigger batches keep the GPU busy — until memory runs out</h2>
-      <SizeRange prefix="batch" label="Batch size" choices={BATCH_SIZE_CHOICES} min={range.min} max={range.max} disabled={running} onChange={(min, max) => setRange({ min, max })} />
-      <JobControls prefix="batch" runLabel="Run the batch sweep" job={job} running={running} blocked={blocked} onRun={run} />
+      <SettingsForm table={LAB_TABLE} keys={['batchFrom', 'batchTo']} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" />
+      <JobControls prefix="batch" runLabel="Run the batch sweep" job={job} blocked={blocked} onRun={() => settings && run('batchSweep', settings)} onCancel={() => labSession.cancel('batchSweep')} />
       <SweepChart testId="batch-chart" title="Training throughput against batch size" series={series} markers={[]} xLabel="batch size" yLabel="examples/s" />
       <p className="lab-note">
         Each batch size gets a freshly built model and data, the workload's warm-up and measured steps, and one profiled step for peak memory. The first batch
-        that does not fit in memory ends that backend's sweep; a batch predicted to take over {SWEEP_POINT_BUDGET_MS / 1000} s is skipped.
+        that does not fit in memory ends that backend's sweep; a batch predicted to take over the longest sweep point ({values.sweepBudgetSeconds} s, set in the size sweep) is skipped.
       </p>
       {points.length > 0 && (
         <table className="lab-table" data-testid="batch-table">
@@ -52,7 +44,7 @@ export function BatchSweepPanel({ job, running, blocked, backends, workload, onR
             </tr>
           </thead>
           <tbody>
-            {values.map((batch) => (
+            {swept.map((batch) => (
               <tr key={batch}>
                 <th scope="row">{batch}</th>
                 {columns.map((b) => {

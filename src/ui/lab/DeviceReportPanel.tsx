@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
-import type { DeviceReport } from '../../engine/device/deviceReport';
-import type { LabJobState } from '../../engine/lab/labJob';
+import { useMemo, useRef, useState } from 'react';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import { HIDDEN, type DeviceReport } from '../../engine/protocol/deviceReport';
+import { formatDeviceReport } from '../../share/deviceReportText';
 import { JobControls } from './JobControls';
-import { HIDDEN } from '../../engine/device/reportValues';
 import { reportedText } from './labFormat';
 
 type Fact = [testId: string, label: string, value: string];
@@ -79,17 +79,18 @@ function FactList({ title, facts }: { title: string; facts: Fact[] }) {
 
 interface Props {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
   onRefresh(): void;
+  onCancel(): void;
 }
 
 /** "Is my GPU visible and set up right": adapter, WebGL, browser, library versions and flags; copyable as text. */
-export function DeviceReportPanel({ job, running, blocked, onRefresh }: Props) {
+export function DeviceReportPanel({ job, onRefresh, onCancel }: Props) {
   const [copyStatus, setCopyStatus] = useState('');
   const textRef = useRef<HTMLPreElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const result = job?.deviceReport;
+  const report = job?.deviceReport?.report;
+  const text = useMemo(() => (report ? formatDeviceReport(report) : ''), [report]);
+  const result = report ? { report, text } : null;
 
   const copy = async () => {
     if (!result) return;
@@ -107,7 +108,7 @@ export function DeviceReportPanel({ job, running, blocked, onRefresh }: Props) {
   return (
     <section className="panel lab-panel" data-testid="device-report">
       <h2>Device report</h2>
-      <JobControls prefix="device" runLabel="Read the device again" job={job} running={running} blocked={blocked} onRun={onRefresh} />
+      <JobControls prefix="device" runLabel="Read the device again" job={job} blocked={null} onRun={onRefresh} onCancel={onCancel} />
       {result && (
         <>
           <div className="lab-fact-columns">

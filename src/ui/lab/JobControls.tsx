@@ -1,39 +1,46 @@
-import type { LabJobState } from '../../engine/lab/labJob';
-import { labSession } from './labSession';
-
-const STATUS_WORDS: Record<LabJobState['status'], string> = { running: 'running', done: 'done', cancelled: 'cancelled', error: 'error' };
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import { useDevice } from '../device';
 
 interface Props {
   /** Prefix of every test id here: btn-<prefix>-run, <prefix>-progress, ... */
   prefix: string;
   runLabel: string;
   job: LabJobState | undefined;
-  /** Whether this panel's job is the one running. */
-  running: boolean;
-  /** Why it cannot start now (another job running, invalid settings); null when it can. */
+  /** Why it cannot start (invalid settings, no backend chosen); null when it can. */
   blocked: string | null;
   onRun(): void;
+  onCancel(): void;
 }
 
-/** Run and cancel buttons, progress bar, status, error and per-backend stops of one lab job. */
-export function JobControls({ prefix, runLabel, job, running, blocked, onRun }: Props) {
+/** "queued (2 jobs ahead)", "running", "done"…: where this job stands with the device owner. */
+function statusText(job: LabJobState, position: number | null): string {
+  if (job.status !== 'queued') return job.status;
+  if (position === null || position <= 1) return 'queued: next';
+  return `queued: ${position - 1} ${position - 1 === 1 ? 'job' : 'jobs'} ahead`;
+}
+
+/** Run and cancel buttons, queue place, progress bar, status, error and per-backend stops of one lab job. */
+export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }: Props) {
+  const device = useDevice();
+  const active = job?.status === 'queued' || job?.status === 'running';
+  const position = job ? (device.queue.find((entry) => entry.id === job.id)?.position ?? null) : null;
   return (
     <div className="lab-job">
       <div className="controls">
-        <button className="primary lab-run" data-testid={`btn-${prefix}-run`} disabled={blocked !== null} title={blocked ?? undefined} onClick={onRun}>
+        <button className="primary lab-run" data-testid={`btn-${prefix}-run`} disabled={blocked !== null || active} title={blocked ?? undefined} onClick={onRun}>
           {runLabel}
         </button>
-        <button data-testid={`btn-${prefix}-cancel`} disabled={!running} onClick={() => labSession.cancel()}>
-          Cancel
+        <button data-testid={`btn-${prefix}-cancel`} disabled={!active} onClick={onCancel}>
+          {job?.status === 'queued' ? 'Remove from queue' : 'Cancel'}
         </button>
         {job && (
-          <span className={`lab-job-status ${job.status}`} data-testid={`${prefix}-status`}>
-            {STATUS_WORDS[job.status]}
+          <span className={`lab-job-status ${job.status}`} data-testid={`${prefix}-status`} role="status">
+            {statusText(job, position)}
           </span>
         )}
-        {blocked && !running && <small className="lab-blocked">{blocked}</small>}
+        {blocked && !active && <small className="lab-blocked">{blocked}</small>}
       </div>
-      {job && (running || job.status === 'cancelled') && (
+      {job && (job.status === 'running' || job.status === 'cancelled') && (
         <div className="progress">
           <progress data-testid={`${prefix}-progress`} value={job.progress?.fraction ?? 0} max={1} />
           <span data-testid={`${prefix}-progress-message`}>{job.progress?.message}</span>

@@ -1,78 +1,70 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { BackendName } from '../../config/backends';
-import type { LabJobKind } from '../../engine/lab/labProtocol';
-import { parseLabWorkload } from '../../engine/lab/labSettings';
-import { DEFAULT_RACE_BACKENDS } from '../share/pageSettings';
-import { settingsStore, usePageSettings } from '../share/pageStore';
+import { availableNames, BACKEND_NAMES, firstAvailable, SINGLE_JOB_ORDER, type BackendName } from '../../config/backends';
+import type { LabJobKind } from '../../config/jobs';
+import { parseLabSettings, type LabSettings as LabValues } from '../../config/labConfig';
+import { formatValue } from '../../config/schema';
+import { useDevice } from '../device';
+import { setFormValue, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { AnatomyPanel } from './AnatomyPanel';
 import { BatchSweepPanel } from './BatchSweepPanel';
 import { DeviceReportPanel } from './DeviceReportPanel';
 import './lab.css';
-import { labSession, type LabRequest } from './labSession';
+import type { LabPanelProps } from './labPanel';
+import { labSession } from './labSession';
 import { LabSettings } from './LabSettings';
 import { MatmulSweepPanel } from './MatmulSweepPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
 
-const JOB_NAMES: Record<LabJobKind, string> = {
-  deviceReport: 'the device report',
-  race: 'the race',
-  matmulSweep: 'the size sweep',
-  batchSweep: 'the batch sweep',
-  anatomy: 'the anatomy',
-  profile: 'the profile',
-};
-
 const RACE_CHARTS = [{ testId: 'race-chart', title: 'Race throughput' }];
-const setPicked = (raceBackends: BackendName[]) => settingsStore.update((s) => ({ ...s, raceBackends }), 'push');
+const setLabValue = (key: string, value: string) => setFormValue('lab', key, value);
 
 /** The benchmark lab: device report, race, size and batch sweeps, anatomy of a step and kernel profile. */
 export function LabView() {
   const rootRef = useRef<HTMLDivElement>(null);
   const snapshot = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
-  const { lab: values, raceBackends: picked } = usePageSettings().settings;
+  const device = useDevice();
+  const values = usePageSettings().settings.lab;
 
-  const readDevice = useCallback(() => void labSession.start({ type: 'deviceReport' }), []);
+  const readDevice = useCallback(() => void labSession.readDevice(), []);
   useFirstVisible(rootRef, readDevice);
 
-  const { backends, jobs, running } = snapshot;
-  const availableNames = useMemo(() => (backends ?? []).filter((b) => b.available).map((b) => b.name), [backends]);
-  const chosen = (picked ?? DEFAULT_RACE_BACKENDS).filter((b) => availableNames.includes(b));
-  const { workload, errors } = useMemo(() => parseLabWorkload(values), [values]);
-  const validWorkload = errors.length === 0 ? workload : null;
+  const { jobs } = snapshot;
+  const backends = device.backends;
+  const available = useMemo(() => availableNames(backends), [backends]);
+  const { settings, errors } = useMemo(() => parseLabSettings(values), [values]);
+  const valid = errors.length === 0 ? settings : null;
+  const chosen = settings.backends.filter((b) => available.includes(b));
 
-  const busy = running ? `Wait for ${JOB_NAMES[running]} to finish, or cancel it.` : null;
   const noBackends = backends === null ? 'Detecting backends…' : chosen.length === 0 ? 'Choose at least one backend above.' : null;
-  const badSettings = validWorkload ? null : 'Fix the workload settings above.';
-  const run = (request: LabRequest) => void labSession.start(request);
+  const badSettings = valid ? null : `Fix the lab settings first: ${errors[0]?.message ?? ''}`;
+  // Jobs run on the ticked backends this browser has; the settings keep the user's choice as it is.
+  const run = (kind: LabJobKind, s: LabValues) => void labSession.start(kind, { ...s, backends: chosen });
 
-  const toggleBackend = (name: BackendName, on: boolean) => setPicked(on ? [...new Set([...chosen, name])] : chosen.filter((b) => b !== name));
+  const toggleBackend = (name: BackendName, on: boolean) => {
+    const next = on ? BACKEND_NAMES.filter((b) => b === name || chosen.includes(b)) : chosen.filter((b) => b !== name);
+    setFormValue('lab', 'backends', formatValue(next), 'push');
+  };
+  const single = (key: 'anatomyBackend' | 'profileBackend'): BackendName | null =>
+    available.includes(settings[key]) ? settings[key] : firstAvailable(SINGLE_JOB_ORDER, backends);
+  const panel = (blocked: string | null): LabPanelProps => ({ settings: valid, values, blocked, run });
 
   return (
     <div className="lab" ref={rootRef} data-testid="lab-view">
-      <DeviceReportPanel job={jobs.deviceReport} running={running === 'deviceReport'} blocked={busy} onRefresh={readDevice} />
-      <LabSettings
-        values={values}
-        backends={backends}
-        chosen={chosen}
-        disabled={running !== null}
-        onChange={(key, value) => settingsStore.update((s) => ({ ...s, lab: { ...s.lab, [key]: value } }))}
-        onToggleBackend={toggleBackend}
-      />
+      <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
+      <LabSettings values={values} backends={backends} chosen={chosen} onChange={setLabValue} onToggleBackend={toggleBackend} />
       <RacePanel
+        {...panel(noBackends ?? badSettings)}
         job={jobs.race}
-        running={running === 'race'}
-        blocked={busy ?? noBackends ?? badSettings}
-        raced={snapshot.requests.race?.type === 'race' ? snapshot.requests.race.backends : []}
-        onRun={() => validWorkload && run({ type: 'race', workload: validWorkload, backends: chosen })}
+        raced={snapshot.settings.race?.backends ?? []}
         extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
       />
-      <MatmulSweepPanel job={jobs.matmulSweep} running={running === 'matmulSweep'} blocked={busy ?? noBackends} backends={chosen} onRun={run} />
-      <BatchSweepPanel job={jobs.batchSweep} running={running === 'batchSweep'} blocked={busy ?? noBackends ?? badSettings} backends={chosen} workload={validWorkload} onRun={run} />
-      <AnatomyPanel job={jobs.anatomy} running={running === 'anatomy'} blocked={busy ?? (backends ? badSettings : 'Detecting backends…')} available={backends} workload={validWorkload} onRun={run} />
-      <ProfilePanel job={jobs.profile} running={running === 'profile'} blocked={busy ?? (backends ? badSettings : 'Detecting backends…')} available={backends} workload={validWorkload} onRun={run} />
+      <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
+      <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />
+      <AnatomyPanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.anatomy} backend={single('anatomyBackend')} backends={backends} />
+      <ProfilePanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.profile} backend={single('profileBackend')} backends={backends} />
     </div>
   );
 }

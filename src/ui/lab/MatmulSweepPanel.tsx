@@ -1,44 +1,41 @@
-import { useMemo, useState } from 'react';
-import { BACKEND_LABELS, type BackendName } from '../../config/backends';
-import { crossoverSentence, matmulCrossovers } from '../../engine/lab/crossover';
-import type { LabJobState } from '../../engine/lab/labJob';
-import { MATMUL_DEFAULTS, MATMUL_SIZE_CHOICES, powersOfTwo, SWEEP_POINT_BUDGET_MS } from '../../engine/lab/labSettings';
-import { formatNumber } from '../format';
-import { BACKEND_COLORS } from './backendColors';
+import { useMemo } from 'react';
+import { BACKEND_LABELS } from '../../config/backends';
+import { LAB_TABLE } from '../../config/labConfig';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import { crossoverSentence, matmulCrossovers } from '../../share/crossover';
+import { formatNumber } from '../../share/format';
+import { SettingsForm } from '../components/SettingsForm';
+import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
-import type { LabRequest } from './labSession';
-import { SizeRange } from './SizeRange';
+import { backendColor } from './labFormat';
+import { labSession } from './labSession';
+import type { LabPanelProps } from './labPanel';
 import { SweepChart, type SweepMarker } from './SweepChart';
 import { pivotAxes, seriesByBackend } from './sweepSeries';
 
-interface Props {
+interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
-  backends: BackendName[];
-  onRun(request: LabRequest): void;
 }
 
+const SWEEP_KEYS = ['matmulFrom', 'matmulTo', 'matmulWarmupRuns', 'matmulTimedRuns', 'sweepBudgetSeconds'] as const;
+
 /** GFLOP/s of an n×n matrix multiply against n on each backend, log-log, with the GPU/CPU crossover marked. */
-export function MatmulSweepPanel({ job, running, blocked, backends, onRun }: Props) {
-  const [range, setRange] = useState<{ min: number; max: number }>({ min: MATMUL_DEFAULTS.minSize, max: MATMUL_DEFAULTS.maxSize });
+export function MatmulSweepPanel({ job, settings, values, blocked, run }: Props) {
   const points = useMemo(() => job?.matmulPoints ?? [], [job?.matmulPoints]);
   const series = useMemo(() => seriesByBackend(points, (p) => p.size, (p) => p.gflops), [points]);
   const crossovers = useMemo(() => matmulCrossovers(points), [points]);
   const markers = useMemo<SweepMarker[]>(
-    () => crossovers.flatMap((c) => (c.size === null ? [] : [{ x: c.size, label: `${BACKEND_LABELS[c.gpu]} overtakes`, color: BACKEND_COLORS[c.gpu] }])),
+    () => crossovers.flatMap((c) => (c.size === null ? [] : [{ x: c.size, label: `${BACKEND_LABELS[c.gpu]} overtakes`, color: backendColor(c.gpu) }])),
     [crossovers],
   );
-  const { values, backends: columns } = pivotAxes(points, (p) => p.size);
+  const { values: swept, backends: columns } = pivotAxes(points, (p) => p.size);
 
-  const run = () =>
-    onRun({ type: 'matmulSweep', backends, sizes: powersOfTwo(range.min, range.max), warmupRuns: MATMUL_DEFAULTS.warmupRuns, timedRuns: MATMUL_DEFAULTS.timedRuns, pointBudgetMs: SWEEP_POINT_BUDGET_MS });
 
   return (
     <section className="panel lab-panel" data-testid="matmul-panel">
       <h2>Size sweep: where does the GPU start to win?</h2>
-      <SizeRange prefix="matmul" label="Matrix size" choices={MATMUL_SIZE_CHOICES} min={range.min} max={range.max} disabled={running} onChange={(min, max) => setRange({ min, max })} />
-      <JobControls prefix="matmul" runLabel="Run the size sweep" job={job} running={running} blocked={blocked} onRun={run} />
+      <SettingsForm table={LAB_TABLE} keys={SWEEP_KEYS} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" />
+      <JobControls prefix="matmul" runLabel="Run the size sweep" job={job} blocked={blocked} onRun={() => settings && run('matmulSweep', settings)} onCancel={() => labSession.cancel('matmulSweep')} />
       <SweepChart testId="matmul-chart" title="Matrix multiply C = A·B, n×n float32" series={series} markers={markers} xLabel="matrix size n" yLabel="GFLOP/s" />
       <div data-testid="matmul-crossover" className="lab-explain">
         {crossovers.map((c) => (
@@ -48,8 +45,8 @@ export function MatmulSweepPanel({ job, running, blocked, backends, onRun }: Pro
         ))}
       </div>
       <p className="lab-note">
-        Each point is the median of {MATMUL_DEFAULTS.timedRuns} timed runs after {MATMUL_DEFAULTS.warmupRuns} warm-up runs; every timed run ends by reading the whole product back. A point
-        predicted to take over {SWEEP_POINT_BUDGET_MS / 1000} s is skipped, ending that backend's sweep.
+        Each point is the median of {values.matmulTimedRuns} timed runs after {values.matmulWarmupRuns} warm-up runs; every timed run ends by reading the whole product back. A point
+        predicted to take over {values.sweepBudgetSeconds} s is skipped, ending that backend's sweep.
       </p>
       {points.length > 0 && (
         <table className="lab-table" data-testid="matmul-table">
@@ -62,7 +59,7 @@ export function MatmulSweepPanel({ job, running, blocked, backends, onRun }: Pro
             </tr>
           </thead>
           <tbody>
-            {values.map((size) => (
+            {swept.map((size) => (
               <tr key={size}>
                 <th scope="row">{size}</th>
                 {columns.map((b) => {

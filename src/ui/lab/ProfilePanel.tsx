@@ -1,12 +1,14 @@
-import { useState } from 'react';
 import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
-import type { LabJobState } from '../../engine/lab/labJob';
-import type { KernelGroup, LabWorkload } from '../../engine/lab/labProtocol';
-import { formatBytes, formatPercent } from '../format';
-import { BackendSelect, preferredBackend } from './BackendSelect';
+import { LAB_TABLE } from '../../config/labConfig';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import type { KernelGroup } from '../../engine/protocol/lab';
+import { formatBytes, formatPercent } from '../../share/format';
+import { SettingsForm } from '../components/SettingsForm';
+import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
-import { formatMs } from './labFormat';
-import type { LabRequest } from './labSession';
+import { formatMs, unavailableBackends } from './labFormat';
+import { labSession } from './labSession';
+import type { LabPanelProps } from './labPanel';
 
 const TOP_KERNELS = 10;
 
@@ -42,32 +44,33 @@ function KernelRows({ groups, offset, testId, bars }: { groups: KernelGroup[]; o
   );
 }
 
-interface Props {
+interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
-  available: BackendAvailability[] | null;
-  workload: LabWorkload | null;
-  onRun(request: LabRequest): void;
+  /** The backend it will profile: the chosen one, or the first this browser has. */
+  backend: BackendName | null;
+  backends: BackendAvailability[] | null;
 }
 
 /** tf.profile of one training step after the warm-up: which kernels the step is made of and where its time goes. */
-export function ProfilePanel({ job, running, blocked, available, workload, onRun }: Props) {
-  const [choice, setChoice] = useState<BackendName | null>(null);
-  const backend = choice ?? preferredBackend(available);
+export function ProfilePanel({ job, settings, values, blocked, run, backend, backends }: Props) {
   const result = job?.profile;
-
-  const run = () => {
-    if (workload && backend) onRun({ type: 'profile', workload, backend });
+  const start = () => {
+    if (settings && backend) run('profile', { ...settings, profileBackend: backend });
   };
 
   return (
     <section className="panel lab-panel" data-testid="profile-panel">
       <h2>Kernel profile of one training step</h2>
-      <div className="settings">
-        <BackendSelect prefix="profile" backends={available} value={backend} disabled={running} onChange={setChoice} />
-      </div>
-      <JobControls prefix="profile" runLabel="Profile a step" job={job} running={running} blocked={blocked} onRun={run} />
+      <SettingsForm
+        table={LAB_TABLE}
+        keys={['profileBackend']}
+        values={{ ...values, profileBackend: backend ?? values.profileBackend }}
+        disabled={false}
+        onChange={(key, value) => setFormValue('lab', key, value)}
+        idPrefix="lab-field"
+        unavailable={{ profileBackend: unavailableBackends(backends) }}
+      />
+      <JobControls prefix="profile" runLabel="Profile a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('profile')} />
       {result && (
         <>
           <p className="lab-note" data-testid="profile-summary">

@@ -1,12 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { BACKEND_LABELS, type BackendName } from '../../config/backends';
-import type { LabJobState } from '../../engine/lab/labJob';
-import { withSpeedUps, type RankedRaceRow } from '../../engine/lab/stepStats';
-import { formatNumber } from '../format';
-import { BACKEND_COLORS } from './backendColors';
+import type { LabJobState } from '../../engine/protocol/labJobState';
+import { formatNumber } from '../../share/format';
+import { withSpeedUps, type RankedRaceRow } from '../../share/speedUps';
 import { BarChart, type Bar } from './BarChart';
 import { JobControls } from './JobControls';
-import { formatMb, formatMs, formatSpeedUp } from './labFormat';
+import { backendColor, formatMb, formatMs, formatSpeedUp } from './labFormat';
+import { labSession } from './labSession';
+import type { LabPanelProps } from './labPanel';
 
 /** Table columns: test-id suffix, heading, cell text. */
 const COLUMNS: [id: string, heading: string, cell: (r: RankedRaceRow) => string][] = [
@@ -18,25 +19,29 @@ const COLUMNS: [id: string, heading: string, cell: (r: RankedRaceRow) => string]
   ['examples-per-sec', 'Examples/s', (r) => formatNumber(r.examplesPerSec)],
   ['gflops', 'GFLOP/s', (r) => formatNumber(r.gflops)],
   ['peak-memory', 'Peak memory', (r) => `${formatMb(r.peakBytes)}${r.gpuBytes === null ? '' : ` (GPU ${formatMb(r.gpuBytes)})`}`],
-  ['speedup', 'Speed-up vs CPU', (r) => formatSpeedUp(r.speedUp)],
+  ['speedup', 'Speed-up vs plain-JS CPU', (r) => formatSpeedUp(r.speedUpVsCpu)],
+  ['speedup-wasm', 'Speed-up vs WebAssembly CPU', (r) => formatSpeedUp(r.speedUpVsWasm)],
 ];
 
-interface Props {
+interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  running: boolean;
-  blocked: string | null;
   /** The backends of the race shown (the latest one started, from here or from a shared link). */
-  raced: BackendName[];
-  onRun(): void;
+  raced: readonly BackendName[];
   /** Shown under the table (share and export). */
   extra?: ReactNode;
 }
 
+function barNote(r: RankedRaceRow): string {
+  const parts = [r.speedUpVsCpu === null ? null : `${formatSpeedUp(r.speedUpVsCpu)} plain-JS CPU`, r.speedUpVsWasm === null ? null : `${formatSpeedUp(r.speedUpVsWasm)} WebAssembly CPU`];
+  const known = parts.filter((p): p is string => p !== null);
+  return known.length ? known.join(', ') : 'no CPU row to compare with';
+}
+
 /** One click: the same workload on every chosen backend in turn; bars and table fill in as each finishes. */
-export function RacePanel({ job, running, blocked, raced, onRun, extra }: Props) {
+export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) {
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
   const bars = useMemo<Bar[]>(
-    () => rows.map((r) => ({ label: BACKEND_LABELS[r.backend], value: r.examplesPerSec, color: BACKEND_COLORS[r.backend], note: r.speedUp === null ? 'no CPU row to compare with' : `${formatSpeedUp(r.speedUp)} the CPU` })),
+    () => rows.map((r) => ({ label: BACKEND_LABELS[r.backend], value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r) })),
     [rows],
   );
   const first = rows[0];
@@ -44,7 +49,7 @@ export function RacePanel({ job, running, blocked, raced, onRun, extra }: Props)
   return (
     <section className="panel lab-panel" data-testid="race-panel">
       <h2>Race: the same training step on every backend</h2>
-      <JobControls prefix="race" runLabel="Run the race" job={job} running={running} blocked={blocked} onRun={onRun} />
+      <JobControls prefix="race" runLabel="Run the race" job={job} blocked={blocked} onRun={() => settings && run('race', settings)} onCancel={() => labSession.cancel('race')} />
       {first && (
         <p className="lab-note">
           {first.modelLabel}, batch {first.batchSize}: {first.warmupSteps} warm-up {first.warmupSteps === 1 ? 'step' : 'steps'}, then {first.measuredSteps} measured steps, each ending with a read-back of its loss.
@@ -67,18 +72,18 @@ export function RacePanel({ job, running, blocked, raced, onRun, extra }: Props)
             const stop = job?.stops.find((s) => s.backend === backend);
             return (
               <tr key={backend} data-testid={`race-row-${backend}`}>
-                <th scope="row" style={{ color: BACKEND_COLORS[backend] }}>
+                <th scope="row" style={{ color: backendColor(backend) }}>
                   {BACKEND_LABELS[backend]}
                 </th>
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (
-                    <td key={id} data-testid={`race-cell-${backend}-${id}`} className={id === 'speedup' ? 'lab-speedup' : undefined}>
+                    <td key={id} data-testid={`race-cell-${backend}-${id}`} className={id.startsWith('speedup') ? 'lab-speedup' : undefined}>
                       {cell(row)}
                     </td>
                   ))
                 ) : (
                   <td colSpan={COLUMNS.length} className="lab-pending">
-                    {stop ? stop.reason : job?.status === 'running' ? '…' : 'not run'}
+                    {stop ? stop.reason : job?.status === 'running' || job?.status === 'queued' ? '…' : 'not run'}
                   </td>
                 )}
               </tr>

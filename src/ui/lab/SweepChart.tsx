@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Chart, Legend, LineController, LineElement, LogarithmicScale, PointElement, Tooltip, type Plugin } from 'chart.js';
-
-Chart.register(LineController, LineElement, PointElement, LogarithmicScale, Legend, Tooltip);
+import type { Plugin } from 'chart.js';
+import { useChart } from '../charts/chartLib';
 
 export interface SweepSeries {
   /** Also names the data-points-<key> attribute tests read. */
@@ -65,14 +64,13 @@ function markerPlugin(markers: { current: SweepMarker[] }): Plugin<'line'> {
 /** A log-log line chart with one line per backend; ticks sit exactly on the swept values (powers of two). */
 export function SweepChart({ testId, title, series, markers, xLabel, yLabel }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const chartRef = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
   const markersRef = useRef(markers);
   const xValuesRef = useRef<number[]>([]);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const chart = new Chart<'line', { x: number; y: number }[]>(canvas, {
+  const chart = useChart(
+    canvasRef,
+    ({ Chart }, canvas) =>
+      new Chart<'line', { x: number; y: number }[]>(canvas, {
       type: 'line',
       data: { datasets: [] },
       options: {
@@ -94,22 +92,17 @@ export function SweepChart({ testId, title, series, markers, xLabel, yLabel }: P
         },
       },
       plugins: [markerPlugin(markersRef)],
-    });
-    chartRef.current = chart;
-    return () => {
-      chart.destroy();
-      chartRef.current = null;
-    };
-  }, [xLabel, yLabel]);
+    }),
+    [xLabel, yLabel],
+  );
 
   useEffect(() => {
     markersRef.current = markers;
     xValuesRef.current = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-    const chart = chartRef.current;
     if (!chart) return;
     chart.data.datasets = series.map((s) => ({ label: s.label, data: s.points, borderColor: s.color, backgroundColor: s.color, pointRadius: 5, borderWidth: 3 }));
     chart.update('none');
-  }, [series, markers, xLabel, yLabel]);
+  }, [chart, series, markers]);
 
   const counts = Object.fromEntries(series.map((s) => [`data-points-${s.key}`, s.points.length]));
   return (

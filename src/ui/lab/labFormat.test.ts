@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, notAvailable } from '../../engine/device/reportValues';
+import { HIDDEN, notAvailable } from '../../engine/protocol/deviceReport';
 import { formatMb, formatMs, formatSpeedUp, reportedText } from './labFormat';
 
 describe('lab number formats', () => {

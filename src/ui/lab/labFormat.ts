@@ -1,5 +1,16 @@
-import { isNotAvailable, type NotAvailable } from '../../engine/device/reportValues';
-import { formatNumber } from '../format';
+import { BACKENDS, type BackendName } from '../../config/backends';
+import { isNotAvailable, type NotAvailable } from '../../engine/protocol/deviceReport';
+import { formatNumber } from '../../share/format';
+
+/** Backends this browser lacks, each with its reason: what a backend select disables. */
+export function unavailableBackends(backends: readonly { name: BackendName; available: boolean; reason: string }[] | null): Record<string, string> {
+  return Object.fromEntries((backends ?? []).filter((b) => !b.available).map((b) => [b.name, b.reason]));
+}
+
+/** One colour per backend across every lab chart (from the backend table). */
+export function backendColor(backend: BackendName): string {
+  return BACKENDS[backend].color;
+}
 
 const BYTES_PER_MB = 1024 * 1024;
 /** Speed-ups from this size up lose their decimal: "24×", not "24.3×". */

@@ -1,32 +1,36 @@
-import type { BackendAvailability } from '../../config/backends';
-import { applyLabEvent, failJob, startJob, type LabJobState } from '../../engine/lab/labJob';
-import type { LabCommand, LabEvent, LabJobCommand, LabJobKind } from '../../engine/lab/labProtocol';
+import type { LabJobKind } from '../../config/jobs';
+import type { LabSettings } from '../../config/labConfig';
+import type { DeviceClient } from '../../engine/client/deviceClient';
+import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from '../../engine/protocol/labJobState';
+import { deviceClient } from '../device';
+import type { FrameScheduler } from '../runStore';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** A lab command before the session gives it a run id. */
-export type LabRequest = DistributiveOmit<LabJobCommand, 'runId'>;
+/** A lab panel's job kind: the five lab jobs and the device report. */
+export type LabPanelKind = LabJobKind | 'deviceReport';
 
 export interface LabSnapshot {
-  /** The latest job of each kind, running or finished. */
-  jobs: Partial<Record<LabJobKind, LabJobState>>;
-  /** The kind of the job running now: the lab runs one job at a time. */
-  running: LabJobKind | null;
-  /** From the latest device report; null until one arrived. */
-  backends: BackendAvailability[] | null;
-  /** The request that started the latest job of each kind (what a shared race result records). */
-  requests: Partial<Record<LabJobKind, LabRequest>>;
+  /** The latest job of each kind: queued, running or ended. */
+  jobs: Partial<Record<LabPanelKind, LabJobState>>;
+  /** The settings each kind's latest job was started with (what a shared race result records). */
+  settings: Partial<Record<LabJobKind, LabSettings>>;
 }
 
+const nextFrame: FrameScheduler = (callback) => requestAnimationFrame(() => callback());
+
 /**
- * The lab's state outside React and its handle on the lab worker (started on first use). Events
- * are folded into per-kind job states; React is notified at most once per animation frame.
+ * The lab's jobs outside React: each is submitted to the device owner, which queues it behind
+ * whatever holds the device; its events are folded into per-kind job states and React is
+ * notified at most once per animation frame.
  */
 export class LabSession {
-  private snapshot: LabSnapshot = { jobs: {}, running: null, backends: null, requests: {} };
+  private snapshot: LabSnapshot = { jobs: {}, settings: {} };
   private readonly listeners = new Set<() => void>();
   private frameRequested = false;
-  private worker: Worker | null = null;
-  private nextRunId = 1;
+
+  constructor(
+    private readonly client: DeviceClient,
+    private readonly schedule: FrameScheduler = nextFrame,
+  ) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -35,62 +39,50 @@ export class LabSession {
 
   getSnapshot = (): LabSnapshot => this.snapshot;
 
-  /** Starts a job unless one is running; returns its run id, or null when refused. */
-  start(request: LabRequest): number | null {
-    if (this.snapshot.running) return null;
-    const runId = this.nextRunId++;
-    const kind = request.type;
-    this.update({ jobs: { ...this.snapshot.jobs, [kind]: startJob(kind, runId) }, running: kind, requests: { ...this.snapshot.requests, [kind]: request } });
-    this.post({ ...request, runId } as LabCommand);
-    return runId;
+  /** Queues a lab job with these settings; returns its id with the device owner. */
+  start(kind: LabJobKind, settings: LabSettings): number {
+    const id = this.submit(kind, { kind, settings });
+    this.update({ settings: { ...this.snapshot.settings, [kind]: settings } });
+    return id;
   }
 
-  cancel(): void {
-    if (this.snapshot.running) this.post({ type: 'cancel' });
+  /** Queues a device report. */
+  readDevice(): number {
+    return this.submit('deviceReport', { kind: 'deviceReport' });
   }
 
-  private handle(event: LabEvent): void {
-    const kind = Object.values(this.snapshot.jobs).find((job) => job.runId === event.runId)?.kind;
-    if (!kind) return;
-    const job = applyLabEvent(this.snapshot.jobs[kind] as LabJobState, event);
-    const ended = job.status !== 'running';
-    const backends = event.type === 'deviceReport' ? event.backends : this.snapshot.backends;
-    this.update({ jobs: { ...this.snapshot.jobs, [kind]: job }, running: ended && this.snapshot.running === kind ? null : this.snapshot.running, backends });
+  /** Cancels this kind's latest job, queued or running. */
+  cancel(kind: LabPanelKind): void {
+    const job = this.snapshot.jobs[kind];
+    if (job && (job.status === 'queued' || job.status === 'running')) this.client.cancel(job.id);
   }
 
-  private post(command: LabCommand): void {
-    this.worker ??= this.spawn();
-    this.worker.postMessage(command);
-  }
-
-  private spawn(): Worker {
-    const worker = new Worker(new URL('../../engine/lab/labWorker.ts', import.meta.url), { type: 'module', name: 'lab' });
-    worker.onmessage = (e: MessageEvent<LabEvent>) => this.handle(e.data);
-    worker.onerror = (e) => {
-      e.preventDefault();
-      worker.terminate();
-      this.worker = null;
-      this.crashed(`The lab worker crashed: ${e.message || 'unknown error'}. Run the job again to restart it.`);
+  private submit(kind: LabPanelKind, request: Parameters<DeviceClient['submit']>[0]): number {
+    // A newer job of the same kind replaces the panel's view of the older one; the older one still runs its course.
+    let id = 0;
+    const change = (recipe: (job: LabJobState) => LabJobState) => {
+      const job = this.snapshot.jobs[kind];
+      if (job?.id === id) this.update({ jobs: { ...this.snapshot.jobs, [kind]: recipe(job) } });
     };
-    return worker;
-  }
-
-  private crashed(message: string): void {
-    const kind = this.snapshot.running;
-    if (!kind) return;
-    this.update({ jobs: { ...this.snapshot.jobs, [kind]: failJob(this.snapshot.jobs[kind] as LabJobState, message) }, running: null });
+    id = this.client.submit(request, {
+      onStarted: () => change(markRunning),
+      onEvent: (event) => change((job) => applyJobEvent(job, event)),
+      onEnded: (outcome) => change((job) => endJob(job, outcome)),
+    });
+    this.update({ jobs: { ...this.snapshot.jobs, [kind]: queuedJob(kind, id) } });
+    return id;
   }
 
   private update(patch: Partial<LabSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     if (this.frameRequested) return;
     this.frameRequested = true;
-    requestAnimationFrame(() => {
+    this.schedule(() => {
       this.frameRequested = false;
       for (const listener of this.listeners) listener();
     });
   }
 }
 
-/** The page's one lab session; its worker starts when the lab first runs something. */
-export const labSession = new LabSession();
+/** The page's one lab session. */
+export const labSession = new LabSession(deviceClient);

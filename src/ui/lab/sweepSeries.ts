@@ -1,5 +1,5 @@
 import { BACKEND_LABELS, type BackendName } from '../../config/backends';
-import { BACKEND_COLORS } from './backendColors';
+import { backendColor } from './labFormat';
 import type { SweepSeries } from './SweepChart';
 
 /** One chart line per backend, in the order the backends first appear, points sorted by x. */
@@ -8,7 +8,7 @@ export function seriesByBackend<P extends { backend: BackendName }>(points: read
   return backends.map((backend) => ({
     key: backend,
     label: BACKEND_LABELS[backend],
-    color: BACKEND_COLORS[backend],
+    color: backendColor(backend),
     points: points
       .filter((p) => p.backend === backend)
       .map((p) => ({ x: x(p), y: y(p) }))

@@ -1,7 +1,7 @@
 import { Fragment, useMemo } from 'react';
-import { compareResults, type Labelled } from './comparison';
-import { formatFigure, formatRatio } from './figureFormat';
-import { rowLabel } from './resultSummary';
+import { compareResults, type Labelled } from '../../share/comparison';
+import { formatFigure, formatRatio } from '../../share/figureFormat';
+import { rowLabel } from '../../share/resultSummary';
 
 /** Both results' figures per backend, and B ÷ A. */
 export function ComparisonTable({ a, b, testIdPrefix }: { a: Labelled; b: Labelled; testIdPrefix: string }) {

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartDataset } from 'chart.js';
+import { useMemo, useRef, useState } from 'react';
+import type { ChartDataset } from 'chart.js';
 import { isBackendName } from '../../config/backends';
 import type { Point } from '../../share/downsample';
-import { BACKEND_COLORS } from '../lab/backendColors';
-import type { Labelled } from './comparison';
+import { backendColor } from '../lab/labFormat';
+import type { Labelled } from '../../share/comparison';
 import { downloadCanvasPng } from './download';
-import { groupCurves } from './resultSummary';
+import { groupCurves } from '../../share/resultSummary';
+import { useChart } from '../charts/chartLib';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip);
 
 /** Colours for series that are not a backend. */
 const PALETTE = ['#7c3aed', '#db2777', '#0891b2', '#ea580c'];
@@ -33,7 +33,7 @@ function slugOf(metric: string): string {
 }
 
 function colorOf(series: string, index: number): string {
-  return isBackendName(series) ? BACKEND_COLORS[series] : PALETTE[index % PALETTE.length];
+  return isBackendName(series) ? backendColor(series) : PALETTE[index % PALETTE.length];
 }
 
 /** One chart per metric; each of the results' curves of that metric a series, B's dashed. */
@@ -65,9 +65,9 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pngError, setPngError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+  useChart(
+    canvasRef,
+    ({ Chart }, canvas) => {
     const datasets: ChartDataset<'line', { x: number; y: number }[]>[] = spec.series.map((s) => ({
       label: s.label,
       data: s.points.map(([x, y]) => ({ x, y })),
@@ -77,7 +77,7 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
       pointRadius: s.points.length < 20 ? 2 : 0,
       borderWidth: 2,
     }));
-    const chart = new Chart(canvas, {
+    return new Chart(canvas, {
       type: 'line',
       data: { datasets },
       options: {
@@ -89,8 +89,9 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
         scales: { x: { type: 'linear', title: { display: true, text: 'step' } }, y: { type: 'linear', title: { display: true, text: spec.metric } } },
       },
     });
-    return () => chart.destroy();
-  }, [spec]);
+    },
+    [spec],
+  );
 
   const points = (side: 'a' | 'b') => spec.series.filter((s) => s.side === side).reduce((sum, s) => sum + s.points.length, 0);
   const savePng = () => {

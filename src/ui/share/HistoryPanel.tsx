@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { HistoryEntry } from '../../share/historyStore';
-import type { Labelled } from './comparison';
-import { historyModel } from './historyModel';
+import type { Labelled } from '../../share/comparison';
+import { historyModel } from '../../share/historyModel';
 import { ComparisonView, ResultView } from './ResultView';
-import { formatDate } from './resultSummary';
+import { formatDate } from '../../share/resultSummary';
 
 /** Runs compared side by side. */
 const COMPARED = 2;

@@ -1,7 +1,7 @@
 import type { SharedResult } from '../../share/resultDoc';
-import { FIGURES } from './comparison';
-import { formatFigure } from './figureFormat';
-import { rowLabel } from './resultSummary';
+import { FIGURES } from '../../share/comparison';
+import { formatFigure } from '../../share/figureFormat';
+import { rowLabel } from '../../share/resultSummary';
 
 /** One result's summary: a row per backend, a column per figure it has. */
 export function ResultTable({ result, testIdPrefix }: { result: SharedResult; testIdPrefix: string }) {

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { curvesToCsv, rowsToCsv } from '../../share/csv';
 import { sharedResultToJson, type SharedResult } from '../../share/resultDoc';
-import { comparisonRowsCsv, comparisonStepsCsv, comparisonToJson, type Labelled } from './comparison';
+import { comparisonRowsCsv, comparisonStepsCsv, comparisonToJson, type Labelled } from '../../share/comparison';
 import { ComparisonTable } from './ComparisonTable';
 import { CurveCharts } from './CurveCharts';
 import { DeviceDetails } from './DeviceDetails';
 import { ExportButtons } from './ExportButtons';
 import { ShareButton } from './ShareButton';
-import { deviceLine, fileStem, formatDate } from './resultSummary';
+import { deviceLine, fileStem, formatDate } from '../../share/resultSummary';
 import { ResultTable } from './ResultTable';
 
 /** One result: its table, curves, device report, exports (and a Share button where it makes sense). */

@@ -3,8 +3,8 @@ import { curvesToCsv, rowsToCsv } from '../../share/csv';
 import { sharedResultToJson } from '../../share/resultDoc';
 import { ExportButtons, type ChartRef } from './ExportButtons';
 import { labSession } from '../lab/labSession';
-import { fileStem } from './resultSummary';
-import { SESSIONS } from './runLauncher';
+import { fileStem } from '../../share/resultSummary';
+import { SESSIONS } from '../session';
 import { runRecorder, type RecordedKind } from './runRecorder';
 import { ShareButton } from './ShareButton';
 
@@ -19,7 +19,7 @@ function useLatestRunId(kind: RecordedKind): number | null {
   const lab = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
   const store = SESSIONS[kind === 'gan' ? 'gan' : 'cnn'].store;
   useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return kind === 'race' ? (lab.jobs.race?.runId ?? null) : store.runId;
+  return kind === 'race' ? (lab.jobs.race?.id ?? null) : store.runId;
 }
 
 /** Share, export and history status of the latest run of one kind, once it has ended. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SharedResult } from '../../share/resultDoc';
-import { resultUrl } from './shareLink';
+import { resultUrl } from '../../share/shareLink';
 
 interface ShareState {
   /** The result the state belongs to; a new result starts afresh. */

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { labSession } from '../lab/labSession';
-import type { Labelled } from './comparison';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Labelled } from '../../share/comparison';
+import { workloadKind } from '../../share/resultSettings';
+import { describeWorkload, deviceLine, formatDate } from '../../share/resultSummary';
+import { useDevice } from '../device';
+import { SESSIONS } from '../session';
 import { ComparisonView, ResultView } from './ResultView';
-import { describeWorkload, deviceLine, formatDate, workloadKind } from './resultSummary';
-import { SESSIONS } from './runLauncher';
 import { sharedLink } from './sharedLink';
 
 const THEIRS = 'Theirs';
@@ -11,21 +12,14 @@ const YOURS = 'Yours';
 
 /** Why "Run on this device" cannot start now, or null. */
 function useRunBlocker(kind: 'race' | 'cnn' | 'gan' | null): string | null {
-  const lab = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
+  const device = useDevice();
   const cnn = useSyncExternalStore(SESSIONS.cnn.store.subscribe, SESSIONS.cnn.store.getSnapshot);
   const gan = useSyncExternalStore(SESSIONS.gan.store.subscribe, SESSIONS.gan.store.getSnapshot);
-  // A race link opens the lab, which reads the device (and so its backends) when shown; make sure it does.
-  const needsBackends = kind === 'race' && lab.backends === null && lab.running === null && lab.jobs.deviceReport === undefined;
-  useEffect(() => {
-    if (needsBackends) labSession.start({ type: 'deviceReport' });
-  }, [needsBackends]);
-  if (kind === 'race') {
-    if (lab.running) return 'The lab is busy with another job.';
-    return lab.backends ? null : 'Detecting the backends of this browser…';
-  }
+  if (!device.backends) return 'Detecting the backends of this browser…';
+  if (kind === 'race' || kind === null) return null;
+  // A view trains one run at a time; other jobs only queue it, they never block it.
   const run = kind === 'gan' ? gan : cnn;
-  if (!run.backends) return 'Detecting the backends of this browser…';
-  return ['loading', 'training', 'paused'].includes(run.state) ? 'A run is in progress in that view.' : null;
+  return run.phase === 'queued' || run.phase === 'active' ? 'A run is in progress in that view: stop it first.' : null;
 }
 
 /**

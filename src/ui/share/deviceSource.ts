@@ -4,7 +4,7 @@
  * as the lab is idle. If none comes in time, the page's own partial facts are used, marked so.
  */
 import { labSession } from '../lab/labSession';
-import { flattenDeviceReport, minimalDevice, type DeviceForShare } from './flattenDevice';
+import { flattenDeviceReport, minimalDevice, type DeviceForShare } from '../../share/flattenDevice';
 
 /** How long a result waits for the lab (it may be busy with a race) before taking partial facts, ms. */
 export const DEVICE_REPORT_WAIT_MS = 60_000;
@@ -28,10 +28,9 @@ function waitForReport(): Promise<DeviceForShare> {
     const check = () => {
       const report = latestReport();
       if (report) return finish(report);
-      const { jobs, running } = labSession.getSnapshot();
-      const job = jobs.deviceReport;
+      const job = labSession.getSnapshot().jobs.deviceReport;
       if (job?.status === 'error') return finish(minimalDevice(navigator, `the device report failed: ${job.error ?? 'unknown error'}`));
-      if (running === null) labSession.start({ type: 'deviceReport' });
+      if (!job || job.status === 'cancelled') labSession.readDevice();
     };
     unsubscribe = labSession.subscribe(check);
     check();

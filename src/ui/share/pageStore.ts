@@ -1,8 +1,11 @@
 /** The page's one settings store, bound to the address bar, and the hooks views read it through. */
 import { useSyncExternalStore } from 'react';
-import { SettingsStore, type HistoryMode, type SettingsSnapshot, type UrlHost } from './settingsStore';
+import type { FormId } from '../../config/views';
+import { SettingsStore, type HistoryMode, type SettingsSnapshot, type UrlHost } from '../../share/settingsStore';
 
+/** The address bar; outside a browser (unit tests importing a store) an empty, still one. */
 function browserHost(): UrlHost {
+  if (typeof window === 'undefined') return { readHash: () => '', writeHash: () => undefined, onNavigate: () => undefined, now: () => 0 };
   return {
     readHash: () => window.location.hash,
     writeHash: (hash, mode) => {
@@ -27,6 +30,6 @@ export function usePageSettings(): SettingsSnapshot {
 }
 
 /** Sets one field of a form; the other fields and views keep theirs. */
-export function setFormValue(form: 'cnn' | 'gan', key: string, value: string, mode: HistoryMode = 'coalesce'): void {
+export function setFormValue(form: FormId, key: string, value: string, mode: HistoryMode = 'coalesce'): void {
   settingsStore.update((s) => (s[form][key] === value ? s : { ...s, [form]: { ...s[form], [key]: value } }), mode);
 }

@@ -3,14 +3,14 @@
  * stopped, and a lab race that finished. Each is kept in the history and offered to its view's
  * Share button; listeners (the comparison with a shared link) hear of each one.
  */
-import type { RunState } from '../../engine/protocol';
+import type { RunState } from '../../engine/protocol/training';
+import type { DeviceForShare } from '../../share/flattenDevice';
+import { entryFor, historyModel, type HistoryModel } from '../../share/historyModel';
 import type { SharedResult } from '../../share/resultDoc';
-import { labSession } from '../lab/labSession';
+import { resultFromRace, resultFromRun, type BuiltResult } from '../../share/resultFromRun';
+import { labSession, type LabSession } from '../lab/labSession';
+import { SESSIONS, type TrainingKind, type TrainingSession } from '../session';
 import { deviceForShare } from './deviceSource';
-import type { DeviceForShare } from './flattenDevice';
-import { entryFor, historyModel } from './historyModel';
-import { resultFromRace, resultFromRun, type BuiltResult } from './resultFromRun';
-import { SESSIONS, startedConfig, type TrainingKind } from './runLauncher';
 
 export type RecordedKind = TrainingKind | 'race';
 
@@ -29,13 +29,24 @@ export interface RecordedRun {
 export type RunResults = Record<RecordedKind, RecordedRun | null>;
 type RecordedListener = (kind: RecordedKind, runId: number, built: BuiltResult) => void;
 
+/** What the recorder watches and where it keeps results: the page's own, or fakes in tests. */
+export interface RecorderDeps {
+  sessions: Record<TrainingKind, TrainingSession>;
+  lab: LabSession;
+  history: HistoryModel;
+  /** This device, flattened for a shared result; never rejects. */
+  device(): Promise<DeviceForShare>;
+}
+
 const ENDED: RunState[] = ['finished', 'stopped'];
 
-class RunRecorder {
+export class RunRecorder {
   private snapshot: RunResults = { cnn: null, gan: null, race: null };
   private readonly listeners = new Set<() => void>();
   private readonly recordedListeners = new Set<RecordedListener>();
   private started = false;
+
+  constructor(private readonly deps: RecorderDeps) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -59,13 +70,14 @@ class RunRecorder {
   }
 
   private watchTraining(kind: TrainingKind): void {
-    const { store } = SESSIONS[kind];
+    const session = this.deps.sessions[kind];
+    const { store } = session;
     let lastState: RunState = store.getSnapshot().state;
     store.subscribe(() => {
       const snapshot = store.getSnapshot();
       const ended = ENDED.includes(snapshot.state) && !ENDED.includes(lastState);
       lastState = snapshot.state;
-      const config = startedConfig(store, store.runId);
+      const config = session.configOf(store.runId);
       if (!ended || !config) return;
       // Copied now: the next run clears the store's buffers.
       const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals] };
@@ -75,27 +87,28 @@ class RunRecorder {
 
   private watchRace(): void {
     let recordedRunId = -1;
-    labSession.subscribe(() => {
-      const { jobs, requests } = labSession.getSnapshot();
+    const { lab } = this.deps;
+    lab.subscribe(() => {
+      const { jobs, settings } = lab.getSnapshot();
       const job = jobs.race;
-      const request = requests.race;
-      if (!job || job.status !== 'done' || job.runId === recordedRunId || request?.type !== 'race') return;
-      recordedRunId = job.runId;
-      const capture = { workload: request.workload, backends: request.backends, rows: job.raceRows };
-      void this.record('race', job.runId, (env) => resultFromRace(capture, env));
+      const raced = settings.race;
+      if (!job || job.status !== 'done' || job.id === recordedRunId || !raced) return;
+      recordedRunId = job.id;
+      const capture = { workload: raced, backends: raced.backends, rows: job.raceRows };
+      void this.record('race', job.id, (env) => resultFromRace(capture, env));
     });
   }
 
   private async record(kind: RecordedKind, runId: number, build: (env: DeviceForShare) => BuiltResult): Promise<void> {
     this.set(kind, runId, { status: 'preparing', result: null, reason: null, saving: false, saveError: null });
-    const built = build(await deviceForShare());
+    const built = build(await this.deps.device());
     for (const listener of this.recordedListeners) listener(kind, runId, built);
     if (!built.ok) {
       this.set(kind, runId, { status: 'unavailable', reason: built.reason });
       return;
     }
     this.set(kind, runId, { status: 'ready', result: built.result, saving: true });
-    const saveError = await historyModel.add(entryFor(built.result));
+    const saveError = await this.deps.history.add(entryFor(built.result));
     this.set(kind, runId, { saving: false, saveError });
   }
 
@@ -110,4 +123,4 @@ class RunRecorder {
 }
 
 /** The page's one recorder; App starts it. */
-export const runRecorder = new RunRecorder();
+export const runRecorder = new RunRecorder({ sessions: SESSIONS, lab: labSession, history: historyModel, device: deviceForShare });

@@ -1,27 +1,23 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
-import { CNN_SCHEMA } from '../../config/runConfig';
-import { CNN_CHARTS } from '../charts/seriesDefs';
+import { CNN_TABLE } from '../../config/cnnConfig';
+import { formErrors } from '../../config/schema';
+import { formatNumber, formatPercent } from '../../share/format';
 import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
+import { CNN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
-import { fieldErrors, SettingsForm } from '../components/SettingsForm';
+import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
-import { formatNumber, formatPercent } from '../format';
 import { cnnSession } from '../session';
 import { setFormValue, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 
-const { store: runStore, client: trainingClient } = cnnSession;
-
+const { store: runStore } = cnnSession;
 const FORM_KEYS = ['model', 'dataset', 'batchSize', 'learningRate', 'epochs', 'trainExamples', 'testExamples', 'seed'];
-const OPTION_LABELS = {
-  model: { tiny: 'Tiny CNN (quick)', classic: 'Classic Keras CNN', large: 'Large CNN', mlp: 'MLP (dense only, any backend)' },
-  dataset: { mnist: 'MNIST digits', 'fashion-mnist': 'Fashion-MNIST' },
-};
 
 const CHARTS: ChartDef[] = [
   { testId: 'chart-loss', title: 'Loss', series: CNN_CHARTS.loss, yLabel: 'cross-entropy' },
@@ -38,32 +34,25 @@ export function TrainView() {
   const setBackend = useCallback((name: BackendName) => setFormValue('cnn', 'backend', name, 'replace'), []);
   const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
 
-  useEffect(() => trainingClient.send({ type: 'detect' }), []);
-
-  const errors = useMemo(() => fieldErrors(CNN_SCHEMA, values, FORM_KEYS), [values]);
-  const busy = ['loading', 'training', 'paused'].includes(snapshot.state);
+  const errors = useMemo(() => formErrors(CNN_TABLE, values, FORM_KEYS), [values]);
+  const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
 
   return (
     <>
       <section className="panel setup">
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
-        <SettingsForm
-          schema={CNN_SCHEMA}
-          keys={FORM_KEYS}
-          values={values}
-          disabled={busy}
-          optionLabels={OPTION_LABELS}
-          onChange={(key, value) => setFormValue('cnn', key, value)}
-        />
+        <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
         <RunControls
+          phase={snapshot.phase}
           state={snapshot.state}
           canStart={backendOk && Object.keys(errors).length === 0}
+          job={cnnSession.job}
           onTrain={() => startTraining('cnn')}
-          onPause={() => trainingClient.send({ type: 'pause' })}
-          onResume={() => trainingClient.send({ type: 'resume' })}
-          onStep={() => trainingClient.send({ type: 'step' })}
-          onStop={() => trainingClient.send({ type: 'stop' })}
-          onEvaluate={() => trainingClient.send({ type: 'evaluate' })}
+          onPause={cnnSession.pause}
+          onResume={cnnSession.resume}
+          onStep={() => cnnSession.step()}
+          onStop={cnnSession.stop}
+          onEvaluate={cnnSession.evaluate}
         />
         <RunStatus snapshot={snapshot} />
       </section>

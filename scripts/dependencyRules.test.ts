@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+const CLI = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Runs the project's own rules over a tree; resolves with the violations (the CLI exits non-zero on any). */
+async function violations(cwd: string): Promise<Violation[]> {
+  try {
+    const { stdout } = await run(CLI, ['src', '--config', CONFIG, '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 });
+    return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+  } catch (err) {
+    const stdout = (err as { stdout?: string }).stdout;
+    if (!stdout) throw err;
+    return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+  }
+}
+
+describe('the dependency rules', () => {
+  it('fail on each deliberate violation in the fixture tree, dynamic and type-only imports included', async () => {
+    const found = await violations(path.join(ROOT, 'tests', 'depcruise'));
+    const byRule = (name: string) => found.filter((v) => v.rule.name === name).map((v) => `${v.from} -> ${v.to}`);
+    expect(byRule('config-is-the-bottom')).toEqual(['src/config/upward.ts -> src/ui/view.ts']);
+    expect(byRule('ui-reaches-engine-through-client')).toEqual(['src/ui/lazy.ts -> src/engine/lab/job.ts']);
+    expect(byRule('protocol-is-types-and-folds')).toEqual(['src/engine/protocol/types.ts -> src/engine/lab/job.ts']);
+    expect(byRule('tfjs-only-in-workers')).toHaveLength(1);
+    expect(byRule('tfjs-only-in-workers')[0]).toMatch(/^src\/share\/typeLeak\.ts -> .*node_modules\/@tensorflow\/tfjs-core\//);
+    expect(byRule('no-circular').length).toBeGreaterThan(0);
+  });
+
+  it('pass on the project itself', async () => {
+    expect(await violations(ROOT)).toEqual([]);
+  });
+});

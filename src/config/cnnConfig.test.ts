@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCnnConfig, parseCnnConfig } from './cnnConfig';
+
+describe('CNN run config', () => {
+  it('defaults to the classic Keras example', () => {
+    const c = defaultCnnConfig();
+    expect(c).toMatchObject({ workload: 'cnn', model: 'classic', batchSize: 64, epochs: 5, dataset: 'mnist' });
+  });
+
+  it('parses valid strings as numbers', () => {
+    const { config, errors } = parseCnnConfig({ batchSize: '128', learningRate: '0.01', backend: 'cpu' });
+    expect(errors).toEqual([]);
+    expect(config.batchSize).toBe(128);
+    expect(config.learningRate).toBe(0.01);
+    expect(config.backend).toBe('cpu');
+  });
+
+  it.each([
+    ['batchSize', '0', "Batch size must be between 1 and 4096 examples (got '0')"],
+    ['batchSize', '1e9', "Batch size must be between 1 and 4096 examples (got '1e9')"],
+    ['batchSize', '2.5', "Batch size must be a whole number (got '2.5')"],
+    ['learningRate', 'abc', "Learning rate must be a number (got 'abc')"],
+    ['batchSize', '0x10', "Batch size must be a number (got '0x10')"],
+    ['batchSize', ' 64 ', "Batch size must be a number (got ' 64 ')"],
+    ['learningRate', '-1', "Learning rate must be between 0.000001 and 1 (got '-1')"],
+    ['backend', 'cuda', "Backend must be one of cpu, wasm, webgl, webgpu (got 'cuda')"],
+  ])('refuses %s=%s with a clear message and keeps the default', (key, value, message) => {
+    const { config, errors } = parseCnnConfig({ [key]: value });
+    expect(errors).toEqual([{ key, message }]);
+    expect(config[key as keyof typeof config]).toBe(defaultCnnConfig()[key as keyof typeof config]);
+  });
+});

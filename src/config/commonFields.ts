@@ -1,0 +1,54 @@
+/**
+ * Fields more than one settings table carries, declared once: the CNN form, the GAN form and the
+ * lab all read the same limits, labels and help.
+ */
+import { BACKEND_LABELS, BACKEND_NAMES, type BackendName } from './backends';
+import { DATASET_IDS, DATASET_LABELS, type DatasetId } from './datasets';
+import { CNN_MODEL_IDS, CNN_MODEL_LABELS, type CnnModelId } from './models';
+import type { EnumField, IntField } from './schema';
+
+export const backendField = {
+  kind: 'enum',
+  label: 'Backend',
+  help: 'Where the arithmetic runs: plain-JS CPU, WebAssembly SIMD, WebGL or WebGPU.',
+  default: 'webgl' as BackendName,
+  options: BACKEND_NAMES,
+  optionLabels: BACKEND_LABELS,
+} as const satisfies EnumField<BackendName>;
+
+export const cnnModelField = {
+  kind: 'enum',
+  label: 'Model',
+  help: 'The network to train; the classic one is the Keras MNIST example.',
+  default: 'classic' as CnnModelId,
+  options: CNN_MODEL_IDS,
+  optionLabels: CNN_MODEL_LABELS,
+} as const satisfies EnumField<CnnModelId>;
+
+export const datasetField = {
+  kind: 'enum',
+  label: 'Data set',
+  help: 'Handwritten digits, or the harder Fashion-MNIST clothing images; both 28×28 grey.',
+  default: 'mnist' as DatasetId,
+  options: DATASET_IDS,
+  optionLabels: DATASET_LABELS,
+} as const satisfies EnumField<DatasetId>;
+
+export const batchSizeField = {
+  kind: 'int',
+  label: 'Batch size',
+  help: 'Examples per training step: larger batches give a GPU more parallel work and need more memory.',
+  default: 64,
+  min: 1,
+  max: 4096,
+  unit: 'examples',
+} as const satisfies IntField;
+
+export const seedField = {
+  kind: 'int',
+  label: 'Seed',
+  help: 'Fixes the initial weights and the data order, so a run can be repeated exactly.',
+  default: 42,
+  min: 0,
+  max: 2 ** 31 - 1,
+} as const satisfies IntField;

@@ -1,0 +1,14 @@
+/** The data sets the app ships (turned into its own assets by scripts/build-data.ts). */
+
+export const DATASETS = {
+  mnist: { label: 'MNIST digits', trainSize: 60_000, testSize: 10_000 },
+  'fashion-mnist': { label: 'Fashion-MNIST', trainSize: 60_000, testSize: 10_000 },
+} as const satisfies Record<string, { label: string; trainSize: number; testSize: number }>;
+
+export type DatasetId = keyof typeof DATASETS;
+export const DATASET_IDS = Object.keys(DATASETS) as DatasetId[];
+export const DATASET_LABELS = Object.fromEntries(DATASET_IDS.map((id) => [id, DATASETS[id].label])) as Record<DatasetId, string>;
+
+/** Training and test set sizes of the shipped data sets, examples. */
+export const TRAIN_SET_SIZE = 60_000;
+export const TEST_SET_SIZE = 10_000;

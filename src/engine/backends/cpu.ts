@@ -1,0 +1,7 @@
+import type { BackendRuntime } from './runtime';
+
+/** Plain-JS tfjs: ships with @tensorflow/tfjs and runs everywhere. */
+export const cpuRuntime: BackendRuntime = {
+  probe: async () => ({ available: true, reason: 'plain JavaScript, always available' }),
+  load: async () => undefined,
+};

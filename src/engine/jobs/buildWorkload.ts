@@ -1,0 +1,18 @@
+import { TRAIN_SET_SIZE } from '../../config/datasets';
+import type { RunConfig } from '../../config/workloads';
+import type { EngineHost } from '../owner/host';
+import type { TrainingEvent } from '../protocol/training';
+import { CnnWorkload } from '../workloads/cnnWorkload';
+import { GanWorkload } from '../workloads/ganWorkload';
+import type { TrainingWorkload } from '../workloads/types';
+
+/** Activates the config's backend, loads the data (cached) and builds model, optimizer and device-resident data. */
+export async function buildWorkload(config: RunConfig, host: EngineHost, emit: (event: TrainingEvent) => void): Promise<TrainingWorkload> {
+  const backend = await host.activate(config.backend);
+  const limits = config.workload === 'cnn' ? { train: config.trainExamples, test: config.testExamples } : { train: TRAIN_SET_SIZE, test: 0 };
+  const data = await host.datasets.get(config.dataset, limits, (fraction, message) => emit({ type: 'progress', fraction, message }));
+  emit({ type: 'progress', fraction: 1, message: `Uploading data to ${backend}…` });
+  const flags = host.flags(backend);
+  if (config.workload === 'gan') return GanWorkload.create(config, data, backend, flags);
+  return CnnWorkload.create(config, data, backend, flags);
+}

@@ -1,0 +1,11 @@
+import { collectDeviceReport } from '../device/deviceReport';
+import { progress, type LabJobContext } from './jobContext';
+
+/** Reads the browser, the GPU adapter, WebGL and TensorFlow.js, and which backends are available. */
+export async function runDeviceReport(ctx: LabJobContext): Promise<void> {
+  progress(ctx, 0, 'Reading the browser, GPU adapter and TensorFlow.js…');
+  await ctx.host.evaluateFlags();
+  const [report, backends] = await Promise.all([collectDeviceReport(), ctx.host.detect()]);
+  ctx.emit({ type: 'deviceReport', report, backends });
+  progress(ctx, 1, 'Device report ready');
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCnnConfig } from '../../config/cnnConfig';
+import type { OwnerEvent } from '../protocol/jobs';
+import { handleOwnerCommand } from './commands';
+
+describe("the worker's message handling", () => {
+  it('hands jobs, cancels and controls to the owner, and answers detect at once with the backends', async () => {
+    const calls: string[] = [];
+    const owner = {
+      submit: (id: number) => void calls.push(`submit ${id}`),
+      cancel: (id: number) => void calls.push(`cancel ${id}`),
+      control: (id: number, c: { action: string }) => void calls.push(`control ${id} ${c.action}`),
+    };
+    const posted: OwnerEvent[] = [];
+    const backends = [{ name: 'cpu' as const, available: true, reason: 'always' }];
+    const detect = async () => backends;
+    handleOwnerCommand({ type: 'submit', id: 1, request: { kind: 'train', config: defaultCnnConfig() } }, owner, detect, (e) => posted.push(e));
+    handleOwnerCommand({ type: 'control', id: 1, control: { action: 'pause' } }, owner, detect, (e) => posted.push(e));
+    handleOwnerCommand({ type: 'cancel', id: 1 }, owner, detect, (e) => posted.push(e));
+    handleOwnerCommand({ type: 'detect' }, owner, detect, (e) => posted.push(e));
+    await Promise.resolve();
+    expect(calls).toEqual(['submit 1', 'control 1 pause', 'cancel 1']);
+    expect(posted).toEqual([{ type: 'backends', backends }]);
+  });
+});

@@ -1,0 +1,15 @@
+import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { DatasetCache } from '../datasetCache';
+
+/** What every job needs from the place it runs: the worker passes the real ones, tests pass cpu-only ones. */
+export interface EngineHost {
+  /** Switches tfjs to exactly this backend or throws; never another one. */
+  activate(backend: BackendName): Promise<BackendName>;
+  datasets: DatasetCache;
+  /** Backend flags worth recording next to a measurement, as they are now. */
+  flags(backend: BackendName): Record<string, unknown>;
+  /** Evaluates every backend's reported flags (async ones included) so the device report lists them. */
+  evaluateFlags(): Promise<void>;
+  /** Which backends this browser offers, each with its reason in plain words. */
+  detect(): Promise<BackendAvailability[]>;
+}

@@ -1,0 +1,30 @@
+/// <reference lib="webworker" />
+/**
+ * The one worker that owns the device: it holds the job queue and runs every job of every view,
+ * one at a time. The only module that touches the worker's message port.
+ */
+import { createFetchReader } from '../../data/browserReader';
+import { activateBackend, evaluateAllFlags, reportedFlags } from '../backends/activate';
+import { detectBackends } from '../backends/registry';
+import { DatasetCache } from '../datasetCache';
+import { engineRunner } from '../jobs/registry';
+import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
+import { handleOwnerCommand } from './commands';
+import { DeviceOwner } from './deviceOwner';
+import type { EngineHost } from './host';
+import { transferablesOf } from './transfer';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (event: OwnerEvent) => scope.postMessage(event, transferablesOf(event));
+
+const dataRoot = new URL(`${import.meta.env.BASE_URL}data/`, scope.location.origin).href;
+const host: EngineHost = {
+  activate: activateBackend,
+  datasets: new DatasetCache(createFetchReader(dataRoot)),
+  flags: reportedFlags,
+  evaluateFlags: evaluateAllFlags,
+  detect: detectBackends,
+};
+const owner = new DeviceOwner(engineRunner(host), post);
+
+scope.onmessage = (message: MessageEvent<OwnerCommand>) => handleOwnerCommand(message.data, owner, detectBackends, post);

@@ -1,0 +1,65 @@
+/**
+ * The device owner's protocol: the jobs a view can ask for, the queue it sees, and the envelope
+ * every job's events travel in. One worker owns the device and runs one job at a time; every view
+ * talks to it through these messages only.
+ */
+import type { BackendAvailability } from '../../config/backends';
+import type { JobKind } from '../../config/jobs';
+import type { LabSettings } from '../../config/labConfig';
+import type { ViewId } from '../../config/views';
+import type { RunConfig } from '../../config/workloads';
+import type { LabEvent } from './lab';
+import type { BenchRow, TrainingControl, TrainingEvent } from './training';
+
+/** What a view (or the headless bench) asks the device owner to run. */
+export type JobRequest =
+  | { kind: 'train'; config: RunConfig }
+  | { kind: 'deviceReport' }
+  | { kind: 'race'; settings: LabSettings }
+  | { kind: 'matmulSweep'; settings: LabSettings }
+  | { kind: 'batchSweep'; settings: LabSettings }
+  | { kind: 'anatomy'; settings: LabSettings }
+  | { kind: 'profile'; settings: LabSettings }
+  | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
+
+export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
+
+/** Every event a job can send while it runs. */
+export type JobEvent = TrainingEvent | LabEvent | { type: 'benchmark'; rows: BenchRow[] };
+
+/** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
+export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };
+
+/** One job the owner holds: the one running, or one waiting its turn. */
+export interface QueueEntry {
+  id: number;
+  kind: JobKind;
+  /** e.g. "the race", "the CNN training run". */
+  name: string;
+  view: ViewId | 'bench';
+  status: 'queued' | 'running';
+  /** 0 for the running job, 1 for the next one, and so on. */
+  position: number;
+}
+
+/** When a job held the device, on the worker's clock (ms): no two jobs' spans overlap. */
+export interface JobSpan {
+  startedAt: number;
+  endedAt: number;
+}
+
+/** Messages to the device owner. */
+export type OwnerCommand =
+  | { type: 'submit'; id: number; request: JobRequest }
+  /** A queued job is dropped; the running job is stopped between its steps. */
+  | { type: 'cancel'; id: number }
+  | { type: 'control'; id: number; control: TrainingControl }
+  /** Which backends this browser offers (answered at once, outside the queue: it measures nothing). */
+  | { type: 'detect' };
+
+/** Messages from the device owner. */
+export type OwnerEvent =
+  | { type: 'backends'; backends: BackendAvailability[] }
+  | { type: 'queue'; entries: QueueEntry[] }
+  | { type: 'job'; id: number; event: JobEvent }
+  | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null };

@@ -1,0 +1,94 @@
+import type { BackendName } from '../../config/backends';
+
+/** Message and result types of training jobs: plain data, safe to postMessage. */
+
+/** Which network a single GAN step trains (for teaching); a whole step trains both. */
+export type StepPart = 'discriminator' | 'generator';
+
+export type RunState = 'idle' | 'loading' | 'training' | 'paused' | 'stopped' | 'finished' | 'error';
+
+/** One sync window of training, averaged over its steps: deltas, never histories. */
+export interface MetricsPoint {
+  /** Global step index after the window (1-based count of steps done). */
+  step: number;
+  epoch: number;
+  stepsInWindow: number;
+  /** Means over the window of the workload's per-step scalars (CNN: loss, accuracy; GAN: dLoss, gLoss, ...). */
+  scalars: Record<string, number>;
+  /** True for the first step, which includes shader compilation and upload. */
+  warmup: boolean;
+  stepMs: number;
+  examplesPerSec: number;
+  gflops: number;
+  bytes: number;
+  /** Bytes the backend reports on the GPU; null where it reports none (cpu, wasm). */
+  gpuBytes: number | null;
+  numTensors: number;
+}
+
+export interface EvalPoint {
+  step: number;
+  epoch: number;
+  testLoss: number;
+  testAccuracy: number;
+  examples: number;
+}
+
+export interface RunInfo {
+  /** What tf.getBackend() said after setBackend resolved. */
+  backend: BackendName;
+  modelLabel: string;
+  params: number;
+  forwardFlopsPerExample: number;
+  trainFlopsPerExample: number;
+  stepsPerEpoch: number;
+  totalSteps: number;
+  /** Flags in force on this backend, e.g. WEBGL_CPU_FORWARD. */
+  flags: Record<string, unknown>;
+}
+
+export interface BenchRow {
+  loop: 'app' | 'bare';
+  backend: BackendName;
+  firstStepMs: number;
+  medianStepMs: number;
+  p90StepMs: number;
+  examplesPerSec: number;
+  gflops: number;
+}
+
+/** Generated images from the fixed preview noise, pixels in [0,1], row-major count*side*side. */
+export interface SampleGrid {
+  step: number;
+  count: number;
+  side: number;
+  pixels: Float32Array;
+}
+
+/** How many generated images a trained classifier recognises, and how varied they are. */
+export interface SampleQuality {
+  step: number;
+  /** Fraction of the fixed batch classified with confidence above the threshold; null without a classifier. */
+  recognisable: number | null;
+  /** Confident predictions per class (catches mode collapse: one class everywhere). */
+  classCounts: number[];
+  /** Entropy of the confident class histogram in bits: 0 = one digit only, log2(10) = 3.32 = all alike. */
+  classEntropyBits: number | null;
+  /** Why there is no number, or which classifier gave it. */
+  note: string;
+}
+
+/** Events of a training job (CNN or GAN), in the order the run makes them. */
+export type TrainingEvent =
+  | { type: 'state'; state: RunState }
+  | { type: 'progress'; fraction: number; message: string }
+  | { type: 'runInfo'; info: RunInfo }
+  | { type: 'firstStep'; ms: number }
+  | { type: 'metrics'; points: MetricsPoint[] }
+  | { type: 'eval'; point: EvalPoint }
+  | { type: 'warning'; message: string }
+  | { type: 'samples'; samples: SampleGrid }
+  | { type: 'quality'; quality: SampleQuality };
+
+/** What a training job can be told while it runs (or is paused). */
+export type TrainingControl = { action: 'pause' } | { action: 'resume' } | { action: 'step'; part?: StepPart } | { action: 'evaluate' };

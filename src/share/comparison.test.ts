@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { typicalRaceResult } from './fixtures/typicalRace';
+import type { SharedResult } from './resultDoc';
+import { compareResults, comparisonRowsCsv, comparisonStepsCsv, comparisonToJson, ratioOf } from './comparison';
+
+const theirs = typicalRaceResult();
+const yours: SharedResult = {
+  ...theirs,
+  rows: theirs.rows.filter((r) => r.backend !== 'webgpu').map((r) => ({ ...r, examplesPerSec: r.examplesPerSec * 2, finalLoss: undefined })),
+  curves: [{ name: 'loss (cpu)', points: [[1, 2]] }],
+};
+
+describe('two results side by side', () => {
+  it('pairs rows by backend and gives B ÷ A for each figure either has', () => {
+    const rows = compareResults(theirs, yours);
+    expect(rows.map((r) => r.key)).toEqual(['cpu', 'webgl', 'webgpu']);
+    const cpuThroughput = rows[0].figures.find((f) => f.figure.key === 'examplesPerSec');
+    expect(cpuThroughput?.ratio).toBeCloseTo(2, 10);
+    const webgpu = rows[2].figures.find((f) => f.figure.key === 'examplesPerSec');
+    expect(webgpu).toMatchObject({ b: null, ratio: null });
+    expect(rows[0].figures.find((f) => f.figure.key === 'finalLoss')).toMatchObject({ b: null, ratio: null });
+    expect(rows[0].figures.some((f) => f.figure.key === 'testAccuracy')).toBe(false);
+    expect(ratioOf(0, 5)).toBeNull();
+  });
+
+  it('exports both documents unchanged, a line per backend and a line per step', () => {
+    const a = { label: 'Theirs', result: theirs };
+    const b = { label: 'Yours', result: yours };
+    expect(JSON.parse(comparisonToJson(a, b))).toEqual(JSON.parse(JSON.stringify({ comparison: [a, b] })));
+    const lines = comparisonRowsCsv(a, b).trimEnd().split('\r\n');
+    expect(lines[0].startsWith('loop,backend,Theirs examplesPerSec,Yours examplesPerSec,ratio examplesPerSec,')).toBe(true);
+    expect(lines).toHaveLength(4);
+    expect(lines[3].startsWith('app,webgpu,')).toBe(true);
+    const steps = comparisonStepsCsv(a, b).split('\r\n');
+    expect(steps[0]).toBe('step,Theirs: loss,Theirs: examples/s,Theirs: GPU bytes,Yours: loss (cpu)');
+    expect(steps[1].endsWith(',2')).toBe(true);
+  });
+});

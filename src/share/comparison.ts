@@ -1,0 +1,92 @@
+/** Two results side by side: per backend and figure, both values and their ratio; and their exports. */
+import { toCsv, curvesToCsv, type Cell } from './csv';
+import type { SharedCurve, SharedResult, SharedRow } from './resultDoc';
+
+export type FigureKey = 'examplesPerSec' | 'medianStepMs' | 'p90StepMs' | 'firstStepMs' | 'gflops' | 'peakBytes' | 'finalLoss' | 'testAccuracy';
+
+export interface Figure {
+  key: FigureKey;
+  label: string;
+  /** Whether a larger value is the better one (throughput) or the worse (time). */
+  higherIsBetter: boolean | null;
+}
+
+export const FIGURES: readonly Figure[] = [
+  { key: 'examplesPerSec', label: 'Examples/s', higherIsBetter: true },
+  { key: 'medianStepMs', label: 'Median step (ms)', higherIsBetter: false },
+  { key: 'p90StepMs', label: 'p90 step (ms)', higherIsBetter: false },
+  { key: 'firstStepMs', label: 'First step (ms)', higherIsBetter: false },
+  { key: 'gflops', label: 'GFLOP/s', higherIsBetter: true },
+  { key: 'peakBytes', label: 'Peak memory', higherIsBetter: null },
+  { key: 'finalLoss', label: 'Final loss', higherIsBetter: false },
+  { key: 'testAccuracy', label: 'Test accuracy', higherIsBetter: true },
+];
+
+export interface ComparedFigure {
+  figure: Figure;
+  a: number | null;
+  b: number | null;
+  /** b ÷ a; null when either is missing or a is 0. */
+  ratio: number | null;
+}
+
+export interface ComparedRow {
+  /** e.g. "webgl" or "webgl-bare": unique per table, safe in a test id. */
+  key: string;
+  row: Pick<SharedRow, 'backend' | 'loop'>;
+  figures: ComparedFigure[];
+}
+
+function rowKey(row: Pick<SharedRow, 'backend' | 'loop'>): string {
+  return row.loop === 'bare' ? `${row.backend}-bare` : row.backend;
+}
+
+export function ratioOf(a: number | null, b: number | null): number | null {
+  if (a === null || b === null || a === 0) return null;
+  return b / a;
+}
+
+/** Every backend of either result (in A's order, then B's extras), with the figures either has. */
+export function compareResults(a: SharedResult, b: SharedResult): ComparedRow[] {
+  const keys = [...new Set([...a.rows.map(rowKey), ...b.rows.map(rowKey)])];
+  const figures = FIGURES.filter((f) => [...a.rows, ...b.rows].some((r) => r[f.key] !== undefined));
+  return keys.map((key) => {
+    const rowA = a.rows.find((r) => rowKey(r) === key);
+    const rowB = b.rows.find((r) => rowKey(r) === key);
+    const row = (rowA ?? rowB) as SharedRow;
+    return {
+      key,
+      row: { backend: row.backend, loop: row.loop },
+      figures: figures.map((figure) => {
+        const valueA = rowA?.[figure.key] ?? null;
+        const valueB = rowB?.[figure.key] ?? null;
+        return { figure, a: valueA, b: valueB, ratio: ratioOf(valueA, valueB) };
+      }),
+    };
+  });
+}
+
+export interface Labelled {
+  label: string;
+  result: SharedResult;
+}
+
+/** JSON of a comparison: both documents, each exactly what its link carries, under their labels. */
+export function comparisonToJson(a: Labelled, b: Labelled): string {
+  return JSON.stringify({ comparison: [a, b] }, null, 2);
+}
+
+/** One line per backend: each figure of A, of B, and B ÷ A. */
+export function comparisonRowsCsv(a: Labelled, b: Labelled): string {
+  const rows = compareResults(a.result, b.result);
+  const figures = rows[0]?.figures.map((f) => f.figure) ?? [];
+  const header = ['loop', 'backend', ...figures.flatMap((f) => [`${a.label} ${f.key}`, `${b.label} ${f.key}`, `ratio ${f.key}`])];
+  const lines = rows.map((r): Cell[] => [r.row.loop, r.row.backend, ...r.figures.flatMap((f) => [f.a, f.b, f.ratio])]);
+  return toCsv(header, lines);
+}
+
+/** One line per step, a column per curve of either result, named "label: curve". */
+export function comparisonStepsCsv(a: Labelled, b: Labelled): string {
+  const prefixed = (l: Labelled): SharedCurve[] => l.result.curves.map((c) => ({ name: `${l.label}: ${c.name}`, points: c.points }));
+  return curvesToCsv([...prefixed(a), ...prefixed(b)]);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN, notAvailable, type DeviceReport } from '../engine/protocol/deviceReport';
+import { formatDeviceReport } from './deviceReportText';
+
+function sampleReport(): DeviceReport {
+  return {
+    schemaVersion: 1,
+    collectedAt: '2025-01-02T03:04:05.000Z',
+    environment: {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/139.0.0.0',
+      browser: { name: 'Chromium', majorVersion: '139', fullVersion: HIDDEN },
+      os: { name: 'Linux', version: HIDDEN, architecture: 'x86 (64-bit)' },
+      mobile: false,
+      clientHints: { brands: [{ brand: 'Chromium', version: '139' }], mobile: false, platform: 'Linux' },
+      hardwareConcurrency: 2,
+      deviceMemoryGiB: 8,
+      crossOriginIsolated: false,
+    },
+    webgpu: {
+      status: 'available',
+      vendor: 'google',
+      architecture: 'swiftshader',
+      device: HIDDEN,
+      description: HIDDEN,
+      isFallbackAdapter: notAvailable('this browser does not report isFallbackAdapter'),
+      features: ['float32-filterable', 'timestamp-query'],
+      limits: {
+        maxBufferSize: 268_435_456,
+        maxStorageBufferBindingSize: 134_217_728,
+        maxComputeWorkgroupSizeX: 256,
+        maxComputeInvocationsPerWorkgroup: 256,
+        maxComputeWorkgroupStorageSize: 16_384,
+      },
+    },
+    webgl: notAvailable('OffscreenCanvas is missing'),
+    tfjs: {
+      versions: { 'tfjs-core': '4.22.0', 'tfjs-backend-webgpu': notAvailable('exports no version string') },
+      currentBackend: 'webgpu',
+      registeredBackends: ['cpu', 'webgl', 'webgpu'],
+      flags: { WEBGPU_CPU_FORWARD: true, IS_BROWSER: true, WEBGPU_PRINT_SHADER: '' },
+    },
+  };
+}
+
+describe('formatDeviceReport', () => {
+  const text = formatDeviceReport(sampleReport());
+  const lines = text.split('\n');
+
+  it('writes one labelled line per value, with hidden and not-available values spelled out', () => {
+    expect(lines).toContain('  Browser: Chromium');
+    expect(lines).toContain('  Browser full version: hidden by the browser');
+    expect(lines).toContain('  Fallback (software) adapter: not available (this browser does not report isFallbackAdapter)');
+    expect(lines).toContain('  Status: not available (OffscreenCanvas is missing)');
+    expect(lines).toContain('    tfjs-backend-webgpu: not available (exports no version string)');
+    expect(lines).toContain('  Cross-origin isolated: no');
+  });
+
+  it('lists features, sizes byte limits and prints each flag', () => {
+    expect(lines).toContain('  Features (2): float32-filterable, timestamp-query');
+    expect(lines).toContain('    maxBufferSize: 268435456 bytes (256 MiB)');
+    expect(lines).toContain('    maxComputeWorkgroupStorageSize: 16384 bytes (16 KiB)');
+    expect(lines).toContain('    maxComputeWorkgroupSizeX: 256');
+    expect(lines).toContain('    WEBGPU_CPU_FORWARD: yes');
+    expect(lines).toContain('    WEBGPU_PRINT_SHADER: (empty)');
+  });
+
+  it('has a heading per section and no blank or undefined values', () => {
+    for (const heading of ['Browser and system', 'WebGPU', 'WebGL', 'TensorFlow.js']) expect(lines).toContain(heading);
+    expect(text).not.toMatch(/undefined|null|\[object Object\]|: $/m);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('reports a WebGL section in full when available', () => {
+    const report = sampleReport();
+    report.webgl = {
+      status: 'available',
+      context: 'webgl2',
+      version: 'WebGL 2.0',
+      shadingLanguageVersion: 'WebGL GLSL ES 3.00',
+      unmaskedVendor: HIDDEN,
+      unmaskedRenderer: 'ANGLE',
+      maxTextureSize: 8192,
+      extensions: {
+        EXT_color_buffer_float: true,
+        EXT_color_buffer_half_float: false,
+        OES_texture_float_linear: true,
+        EXT_float_blend: true,
+        EXT_disjoint_timer_query_webgl2: false,
+      },
+    };
+    const webglLines = formatDeviceReport(report).split('\n');
+    expect(webglLines).toContain('  Status: available (WebGL 2)');
+    expect(webglLines).toContain('  Unmasked vendor: hidden by the browser');
+    expect(webglLines).toContain('    EXT_disjoint_timer_query_webgl2: no');
+  });
+});

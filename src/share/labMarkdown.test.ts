@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { crossoverSentence, matmulCrossovers } from './crossover';
+import { batchAt, matmulAt, raceRow } from '../engine/protocol/labFixtures';
+import { batchMarkdown, fixed, matmulMarkdown, raceMarkdown } from './labMarkdown';
+
+describe('raceMarkdown', () => {
+  const lines = raceMarkdown([raceRow('cpu', 200), raceRow('webgl', 20)], [{ backend: 'webgpu', value: null, kind: 'out-of-memory', reason: 'webgpu: out of memory (GPUOutOfMemoryError)' }]).split('\n');
+
+  it('writes a header, an alignment rule and one row per backend with its speed-ups over both CPU baselines', () => {
+    expect(lines[0]).toBe('| backend | first step ms | median ms | p90 ms | min ms | max ms | examples/s | GFLOP/s | peak MB | GPU MB | speed-up vs plain-JS cpu | speed-up vs wasm |');
+    expect(lines[1]).toBe('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    expect(lines[2]).toBe('| cpu | 2000 | 200.0 | 240.0 | 180.0 | 300.0 | 160.0 | 1.250 | 8.0 | n/a | 1.00× | n/a |');
+    expect(lines[3]).toBe('| webgl | 200 | 20.0 | 24.0 | 18.0 | 30.0 | 1600.0 | 1.250 | 8.0 | 16.0 | 10.00× | n/a |');
+  });
+
+  it('lists a failed backend under the table', () => {
+    expect(lines.at(-1)).toBe('- OUT OF MEMORY: webgpu: out of memory (GPUOutOfMemoryError)');
+  });
+});
+
+describe('sweep tables', () => {
+  it('pivots matrix sizes against backends and adds the crossover sentence', () => {
+    const text = matmulMarkdown([matmulAt('cpu', 64, 1), matmulAt('cpu', 128, 1), matmulAt('webgl', 64, 0.5), matmulAt('webgl', 128, 4)]);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('| size n (GFLOP/s, median ms) | cpu | webgl |');
+    expect(lines[2]).toBe('| 64 | 1.00 (0.52 ms) | 0.50 (1.05 ms) |');
+    expect(lines.at(-1)).toMatch(/^WebGL overtakes CPU \(plain JS\) from 128×128 on/);
+  });
+
+  it('marks a missing point with a dash and lists the stop', () => {
+    const text = batchMarkdown([batchAt('cpu', 16, 100), batchAt('webgl', 16, 200), batchAt('webgl', 32, 400)], [
+      { backend: 'cpu', value: 32, kind: 'time-budget', reason: 'cpu: stopped at batch 32: skipped' },
+    ]);
+    expect(text.split('\n')[3]).toBe('| 32 | – | 400.0 (80.0 ms) |');
+    expect(text).toContain('- SKIPPED: cpu: stopped at batch 32: skipped');
+  });
+
+  it('writes n/a for a missing number', () => {
+    expect(fixed(null)).toBe('n/a');
+    expect(fixed(Infinity)).toBe('n/a');
+    expect(fixed(1.234, 2)).toBe('1.23');
+  });
+});
+
+describe('matmul crossover', () => {
+  it('finds one crossover per GPU backend against plain-JS cpu', () => {
+    const points = [matmulAt('cpu', 32, 1), matmulAt('cpu', 64, 1), matmulAt('cpu', 128, 1), matmulAt('webgl', 32, 0.1), matmulAt('webgl', 64, 2), matmulAt('webgl', 128, 9), matmulAt('webgpu', 32, 0.1), matmulAt('webgpu', 64, 0.5), matmulAt('webgpu', 128, 0.9)];
+    expect(matmulCrossovers(points).map((c) => [c.gpu, c.baseline, c.size])).toEqual([
+      ['webgl', 'cpu', 64],
+      ['webgpu', 'cpu', null],
+    ]);
+  });
+
+  it('compares with wasm when plain-JS cpu did not run, and says so in words', () => {
+    const [c] = matmulCrossovers([matmulAt('wasm', 32, 5), matmulAt('webgpu', 32, 9)]);
+    expect(c).toMatchObject({ gpu: 'webgpu', baseline: 'wasm', size: 32 });
+    expect(crossoverSentence(c)).toBe(
+      'WebGPU beats WebAssembly SIMD at every size measured, from 32×32 up: even the smallest product has enough parallel work to pay for launching it and reading it back.',
+    );
+    expect(crossoverSentence({ ...c, size: null, largestCommon: 256 })).toMatch(/^WebGPU is still behind WebAssembly SIMD at 256×256, the largest size measured: /);
+  });
+
+  it('has nothing to say without a CPU baseline', () => {
+    expect(matmulCrossovers([matmulAt('webgl', 32, 5)])).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import type { BackendName } from '../config/backends';
+import type { BackendStop, BatchSweepPoint, MatmulSweepPoint, RaceRow } from '../engine/protocol/lab';
+import { crossoverSentence, matmulCrossovers } from './crossover';
+import { withSpeedUps } from './speedUps';
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A number with fixed digits, or "n/a" for missing and non-finite values. */
+export function fixed(value: number | null | undefined, digits = 1): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+function table(header: string[], align: ('l' | 'r')[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const rule = `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+function stopLines(stops: readonly BackendStop[]): string[] {
+  return stops.map((s) => `- ${s.kind === 'out-of-memory' ? 'OUT OF MEMORY' : s.kind === 'time-budget' ? 'SKIPPED' : 'STOPPED'}: ${s.reason}`);
+}
+
+function withStops(body: string, stops: readonly BackendStop[]): string {
+  return stops.length ? `${body}\n\n${stopLines(stops).join('\n')}` : body;
+}
+
+/** The race as one Markdown table, speed-up over the CPU row included; failed backends listed below it. */
+export function raceMarkdown(rows: readonly RaceRow[], stops: readonly BackendStop[] = []): string {
+  const header = ['backend', 'first step ms', 'median ms', 'p90 ms', 'min ms', 'max ms', 'examples/s', 'GFLOP/s', 'peak MB', 'GPU MB', 'speed-up vs plain-JS cpu', 'speed-up vs wasm'];
+  const body = withSpeedUps(rows).map((r) => [
+    r.backend,
+    fixed(r.firstStepMs, 0),
+    fixed(r.medianStepMs),
+    fixed(r.p90StepMs),
+    fixed(r.minStepMs),
+    fixed(r.maxStepMs),
+    fixed(r.examplesPerSec),
+    fixed(r.gflops, 3),
+    fixed(r.peakBytes / BYTES_PER_MB),
+    r.gpuBytes === null ? 'n/a' : fixed(r.gpuBytes / BYTES_PER_MB),
+    r.speedUpVsCpu === null ? 'n/a' : `${fixed(r.speedUpVsCpu, 2)}×`,
+    r.speedUpVsWasm === null ? 'n/a' : `${fixed(r.speedUpVsWasm, 2)}×`,
+  ]);
+  return withStops(table(header, ['l', ...Array<'r'>(header.length - 1).fill('r')], body), stops);
+}
+
+/** Rows = swept values, one column per backend, in the order the backends first appear. */
+function pivot<P extends { backend: BackendName }>(points: readonly P[], valueOf: (p: P) => number, cell: (p: P) => string, valueHeader: string): string {
+  const backends = [...new Set(points.map((p) => p.backend))];
+  const values = [...new Set(points.map(valueOf))].sort((a, b) => a - b);
+  const rows = values.map((v) => [String(v), ...backends.map((b) => {
+    const point = points.find((p) => p.backend === b && valueOf(p) === v);
+    return point ? cell(point) : '–';
+  })]);
+  return table([valueHeader, ...backends], ['r', ...backends.map(() => 'r' as const)], rows);
+}
+
+/** GFLOP/s (median ms) per size and backend, then the crossover sentences and any stops. */
+export function matmulMarkdown(points: readonly MatmulSweepPoint[], stops: readonly BackendStop[] = []): string {
+  const body = pivot(points, (p) => p.size, (p) => `${fixed(p.gflops, 2)} (${fixed(p.medianMs, 2)} ms)`, 'size n (GFLOP/s, median ms)');
+  const sentences = matmulCrossovers(points).map(crossoverSentence);
+  return withStops(sentences.length ? `${body}\n\n${sentences.join('\n')}` : body, stops);
+}
+
+/** Examples/s (median step ms) per batch size and backend, then any stops (out of memory said as such). */
+export function batchMarkdown(points: readonly BatchSweepPoint[], stops: readonly BackendStop[] = []): string {
+  return withStops(pivot(points, (p) => p.batchSize, (p) => `${fixed(p.examplesPerSec)} (${fixed(p.medianStepMs)} ms)`, 'batch (examples/s, median step ms)'), stops);
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { defaultGanConfig } from '../config/ganConfig';
+import { defaultCnnConfig } from '../config/cnnConfig';
+import { raceRow } from '../engine/protocol/labFixtures';
+import type { EvalPoint, MetricsPoint } from '../engine/protocol/training';
+import { decodeResultLink, encodeResultLink } from './linkCodec';
+import { validateSharedResult } from './resultDoc';
+import type { DeviceForShare } from './flattenDevice';
+import { resultFromRace, resultFromRun, weightedQuantile, type RaceCapture, type RunCapture } from './resultFromRun';
+
+const ENV: DeviceForShare = { device: { browser: 'Chrome 156', 'webgpu.vendor': 'nvidia' }, versions: { app: '0.1.0', 'tfjs-core': '4.22.0' } };
+const WHEN = new Date('2025-02-03T04:05:06.000Z');
+
+function point(step: number, over: Partial<MetricsPoint> = {}): MetricsPoint {
+  return {
+    step,
+    epoch: 1,
+    stepsInWindow: 1,
+    scalars: { loss: 2.3 / step, accuracy: 0.1 * step, dLoss: 0.7, gLoss: 1.2 },
+    warmup: step === 1,
+    stepMs: step === 1 ? 900 : 10 * step,
+    examplesPerSec: step === 1 ? 30 : 3200 / step,
+    gflops: step === 1 ? 0.1 : 4,
+    bytes: 1000 * step,
+    gpuBytes: 5000 + step,
+    numTensors: 20,
+    ...over,
+  };
+}
+
+function cnnRun(metrics: MetricsPoint[], evals: EvalPoint[] = []): RunCapture {
+  return { config: { ...defaultCnnConfig(), model: 'tiny' }, info: null, firstStepMs: 950, metrics, evals };
+}
+
+describe('a training run as a shared result', () => {
+  it('weights each metrics window by its steps for the median and p90', () => {
+    expect(weightedQuantile([{ value: 10, weight: 1 }, { value: 20, weight: 3 }], 0.5)).toBe(20);
+    expect(weightedQuantile([{ value: 10, weight: 3 }, { value: 20, weight: 1 }], 0.5)).toBe(10);
+    expect(weightedQuantile([{ value: 10, weight: 9 }, { value: 40, weight: 1 }], 0.9)).toBe(10);
+    expect(weightedQuantile([{ value: 10, weight: 9 }, { value: 40, weight: 2 }], 0.9)).toBe(40);
+    expect(weightedQuantile([], 0.5)).toBeNaN();
+  });
+
+  it('summarises the steady windows of a CNN run, with its loss, test accuracy and peak GPU memory', () => {
+    const metrics = [point(1), point(2, { stepsInWindow: 1 }), point(5, { stepsInWindow: 3 }), point(6)];
+    const evals: EvalPoint[] = [{ step: 6, epoch: 1, testLoss: 0.4, testAccuracy: 0.875, examples: 100 }];
+    const built = resultFromRun(cnnRun(metrics, evals), ENV, WHEN);
+    if (!built.ok) throw new Error(built.reason);
+    const { result } = built;
+    expect(result.rows).toEqual([
+      { loop: 'app', backend: 'webgl', firstStepMs: 950, medianStepMs: 50, p90StepMs: 60, examplesPerSec: 640, gflops: 4, peakBytes: 5006, finalLoss: 2.3 / 6, testAccuracy: 0.875 },
+    ]);
+    expect(result.curves.map((c) => c.name)).toEqual(['loss (webgl)', 'test accuracy (webgl)', 'examples/s (webgl)', 'memory bytes (webgl)']);
+    expect(result.curves[2].points.map(([step]) => step)).toEqual([2, 5, 6]);
+    expect(result).toMatchObject({ createdAt: WHEN.toISOString(), race: null, device: ENV.device, versions: ENV.versions });
+    expect(validateSharedResult(JSON.parse(JSON.stringify(result))).errors).toEqual([]);
+  });
+
+  it('uses the backend that actually ran, live bytes where there is no GPU memory, and the D loss of a GAN', () => {
+    const metrics = [point(1, { gpuBytes: null }), point(2, { gpuBytes: null, scalars: { dLoss: 0.69, gLoss: 0.8 } })];
+    const built = resultFromRun({ config: defaultGanConfig(), info: null, firstStepMs: null, metrics, evals: [] }, ENV);
+    if (!built.ok) throw new Error(built.reason);
+    expect(built.result.rows[0]).toMatchObject({ backend: 'webgl', firstStepMs: 900, peakBytes: 2000, finalLoss: 0.69 });
+    expect(built.result.rows[0].testAccuracy).toBeUndefined();
+    expect(built.result.curves.map((c) => c.name)).toEqual(['D loss (webgl)', 'G loss (webgl)', 'examples/s (webgl)', 'memory bytes (webgl)']);
+  });
+
+  it('keeps at most 300 points a curve and leaves out a diverged loss', () => {
+    const metrics = Array.from({ length: 2000 }, (_, i) => point(i + 1, i === 500 ? { scalars: { loss: NaN } } : {}));
+    const built = resultFromRun(cnnRun(metrics), ENV);
+    if (!built.ok) throw new Error(built.reason);
+    for (const curve of built.result.curves) expect(curve.points.length).toBeLessThanOrEqual(300);
+    expect(built.result.curves[0].points.every(([, y]) => Number.isFinite(y))).toBe(true);
+  });
+
+  it('refuses a run that never finished a step', () => {
+    expect(resultFromRun(cnnRun([]), ENV)).toEqual({ ok: false, reason: 'The run stopped before its first step, so there is nothing to share.' });
+  });
+});
+
+function race(): RaceCapture {
+  const trace = (backend: 'cpu' | 'webgl') =>
+    [1, 2, 3, 4].map((step) => ({ step, stepMs: step === 1 ? 2000 : 100, loss: 2.3 - step / 10, bytes: 800, gpuBytes: backend === 'cpu' ? null : 9000 }));
+  return {
+    workload: { model: 'tiny', dataset: 'mnist', batchSize: 32, seed: 3, warmupSteps: 1, measuredSteps: 3 },
+    backends: ['cpu', 'webgl', 'webgpu'],
+    rows: [
+      { ...raceRow('cpu', 200), stepTrace: trace('cpu') },
+      { ...raceRow('webgl', 50), stepTrace: trace('webgl') },
+    ],
+  };
+}
+
+describe('a race as a shared result', () => {
+  it('has a row and loss, throughput and memory curves per backend that finished, and the race settings', () => {
+    const built = resultFromRace(race(), ENV, WHEN);
+    if (!built.ok) throw new Error(built.reason);
+    const { result } = built;
+    expect(result.config).toMatchObject({ workload: 'cnn', model: 'tiny', dataset: 'mnist', batchSize: 32, seed: 3 });
+    expect(result.race).toEqual({ backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 1, measuredSteps: 3 });
+    expect(result.rows.map((r) => [r.backend, r.medianStepMs, r.peakBytes, r.finalLoss])).toEqual([
+      ['cpu', 200, 8 * 1024 * 1024, 1.9],
+      ['webgl', 50, 16 * 1024 * 1024, 1.9],
+    ]);
+    const throughput = result.curves.find((c) => c.name === 'examples/s (webgl)');
+    expect(throughput?.points).toEqual([[2, 320], [3, 320], [4, 320]]);
+    expect(result.curves.find((c) => c.name === 'memory bytes (cpu)')?.points[0]).toEqual([1, 800]);
+    expect(result.curves).toHaveLength(6);
+  });
+
+  it('survives its own link: what is decoded is what was encoded', async () => {
+    const built = resultFromRace(race(), ENV, WHEN);
+    if (!built.ok) throw new Error(built.reason);
+    const link = await encodeResultLink(built.result);
+    const decoded = await decodeResultLink(link);
+    expect(decoded.errors).toEqual([]);
+    expect(decoded.result).toEqual(built.result);
+  });
+
+  it('refuses a race in which no backend finished', () => {
+    expect(resultFromRace({ ...race(), rows: [] }, ENV).ok).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Shared results from what this page measured: a CNN or GAN training run (its store's metrics
+ * windows) or a lab race (its per-backend rows). Pure, so the figures a link carries are tested.
+ */
+import type { BackendName } from '../config/backends';
+import type { GanRunConfig } from '../config/ganConfig';
+import type { CnnRunConfig } from '../config/cnnConfig';
+import type { LabWorkload } from '../config/labConfig';
+import type { RaceRow } from '../engine/protocol/lab';
+import type { EvalPoint, MetricsPoint, RunInfo } from '../engine/protocol/training';
+import type { Point } from './downsample';
+import { makeSharedResult, type SharedResult, type SharedRow } from './resultDoc';
+import type { DeviceForShare } from './flattenDevice';
+import { raceConfigOf } from './resultSettings';
+
+/** Curve names are `metric (backend)`; the same metrics in every kind of result, so they overlay. */
+export const CURVE_METRICS = {
+  loss: 'loss',
+  dLoss: 'D loss',
+  gLoss: 'G loss',
+  testAccuracy: 'test accuracy',
+  throughput: 'examples/s',
+  memory: 'memory bytes',
+} as const;
+
+/** The per-step scalar a row's final loss comes from. */
+const HEADLINE_SCALAR = { cnn: 'loss', gan: 'dLoss' } as const;
+
+export function curveName(metric: string, backend: BackendName): string {
+  return `${metric} (${backend})`;
+}
+
+/** Everything of a finished (or stopped) training run that its shared result needs. */
+export interface RunCapture {
+  config: CnnRunConfig | GanRunConfig;
+  info: RunInfo | null;
+  firstStepMs: number | null;
+  metrics: readonly MetricsPoint[];
+  evals: readonly EvalPoint[];
+}
+
+export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: string };
+
+/** The value below which `fraction` of the total weight lies (windows weighted by their step counts). */
+export function weightedQuantile(items: readonly { value: number; weight: number }[], fraction: number): number {
+  const sorted = items.filter((i) => Number.isFinite(i.value) && i.weight > 0).sort((a, b) => a.value - b.value);
+  if (sorted.length === 0) return NaN;
+  const total = sorted.reduce((sum, i) => sum + i.weight, 0);
+  let below = 0;
+  for (const item of sorted) {
+    below += item.weight;
+    if (below >= fraction * total) return item.value;
+  }
+  return sorted[sorted.length - 1].value;
+}
+
+const finiteOr = (value: number | null | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback);
+
+function runRow(run: RunCapture, backend: BackendName): SharedRow {
+  const steady = run.metrics.filter((p) => !p.warmup);
+  const windows = steady.length ? steady : run.metrics;
+  const weighted = (read: (p: MetricsPoint) => number) => windows.map((p) => ({ value: read(p), weight: Math.max(1, p.stepsInWindow) }));
+  const gpu = run.metrics.map((p) => p.gpuBytes).filter((b): b is number => b !== null);
+  const last = run.metrics[run.metrics.length - 1];
+  const finalLoss = last.scalars[HEADLINE_SCALAR[run.config.workload]];
+  const lastEval = run.evals[run.evals.length - 1];
+  const row: SharedRow = {
+    loop: 'app',
+    backend,
+    firstStepMs: finiteOr(run.firstStepMs ?? run.metrics.find((p) => p.warmup)?.stepMs, 0),
+    medianStepMs: finiteOr(weightedQuantile(weighted((p) => p.stepMs), 0.5), 0),
+    p90StepMs: finiteOr(weightedQuantile(weighted((p) => p.stepMs), 0.9), 0),
+    examplesPerSec: finiteOr(weightedQuantile(weighted((p) => p.examplesPerSec), 0.5), 0),
+    gflops: finiteOr(weightedQuantile(weighted((p) => p.gflops), 0.5), 0),
+    peakBytes: gpu.length ? Math.max(...gpu) : Math.max(...run.metrics.map((p) => p.bytes)),
+  };
+  if (Number.isFinite(finalLoss) && finalLoss >= 0) row.finalLoss = finalLoss;
+  if (lastEval && Number.isFinite(lastEval.testAccuracy)) row.testAccuracy = lastEval.testAccuracy;
+  return row;
+}
+
+function scalarCurve(metrics: readonly MetricsPoint[], scalar: string): Point[] {
+  return metrics.flatMap((p) => (Number.isFinite(p.scalars[scalar]) ? [[p.step, p.scalars[scalar]] as Point] : []));
+}
+
+function runCurves(run: RunCapture, backend: BackendName): { name: string; points: Point[] }[] {
+  const steady = run.metrics.filter((p) => !p.warmup);
+  const scalarCurves =
+    run.config.workload === 'cnn'
+      ? [
+          { name: curveName(CURVE_METRICS.loss, backend), points: scalarCurve(run.metrics, 'loss') },
+          { name: curveName(CURVE_METRICS.testAccuracy, backend), points: run.evals.map((e): Point => [e.step, e.testAccuracy]) },
+        ]
+      : [
+          { name: curveName(CURVE_METRICS.dLoss, backend), points: scalarCurve(run.metrics, 'dLoss') },
+          { name: curveName(CURVE_METRICS.gLoss, backend), points: scalarCurve(run.metrics, 'gLoss') },
+        ];
+  return [
+    ...scalarCurves,
+    { name: curveName(CURVE_METRICS.throughput, backend), points: steady.map((p): Point => [p.step, p.examplesPerSec]) },
+    { name: curveName(CURVE_METRICS.memory, backend), points: run.metrics.map((p): Point => [p.step, p.gpuBytes ?? p.bytes]) },
+  ].filter((c) => c.points.length > 0);
+}
+
+/** A training run's shared result: one row for the backend that ran, its curves, this device. */
+export function resultFromRun(run: RunCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
+  if (run.metrics.length === 0) return { ok: false, reason: 'The run stopped before its first step, so there is nothing to share.' };
+  const backend = run.info?.backend ?? run.config.backend;
+  return {
+    ok: true,
+    result: makeSharedResult({ config: run.config, rows: [runRow(run, backend)], curves: runCurves(run, backend), device: env.device, versions: env.versions, createdAt }),
+  };
+}
+
+export interface RaceCapture {
+  workload: LabWorkload;
+  /** The backends asked for, in race order (some may have stopped without a row). */
+  backends: readonly BackendName[];
+  rows: readonly RaceRow[];
+}
+
+function raceRow(row: RaceRow): SharedRow {
+  const trace = row.stepTrace ?? [];
+  const lastLoss = trace.length ? trace[trace.length - 1].loss : NaN;
+  const shared: SharedRow = {
+    loop: 'app',
+    backend: row.backend,
+    firstStepMs: finiteOr(row.firstStepMs, 0),
+    medianStepMs: finiteOr(row.medianStepMs, 0),
+    p90StepMs: finiteOr(row.p90StepMs, 0),
+    examplesPerSec: finiteOr(row.examplesPerSec, 0),
+    gflops: finiteOr(row.gflops, 0),
+    peakBytes: row.gpuBytes ?? row.peakBytes,
+  };
+  if (Number.isFinite(lastLoss) && lastLoss >= 0) shared.finalLoss = lastLoss;
+  return shared;
+}
+
+function raceCurves(row: RaceRow): { name: string; points: Point[] }[] {
+  const trace = row.stepTrace ?? [];
+  const measured = trace.filter((s) => s.step > row.warmupSteps && s.stepMs > 0);
+  return [
+    { name: curveName(CURVE_METRICS.loss, row.backend), points: trace.map((s): Point => [s.step, s.loss]) },
+    { name: curveName(CURVE_METRICS.throughput, row.backend), points: measured.map((s): Point => [s.step, (row.batchSize * 1000) / s.stepMs]) },
+    { name: curveName(CURVE_METRICS.memory, row.backend), points: trace.map((s): Point => [s.step, s.gpuBytes ?? s.bytes]) },
+  ].filter((c) => c.points.length > 0);
+}
+
+/** A race's shared result: a row and curves per backend that finished, the race settings, this device. */
+export function resultFromRace(race: RaceCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
+  if (race.rows.length === 0) return { ok: false, reason: 'No backend finished the race, so there is nothing to share.' };
+  const { workload } = race;
+  return {
+    ok: true,
+    result: makeSharedResult({
+      config: raceConfigOf(workload),
+      race: { backends: [...race.backends], warmupSteps: workload.warmupSteps, measuredSteps: workload.measuredSteps },
+      rows: race.rows.map(raceRow),
+      curves: race.rows.flatMap(raceCurves),
+      device: env.device,
+      versions: env.versions,
+      createdAt,
+    }),
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN } from '../engine/protocol/deviceReport';
+import { typicalDevice, typicalRaceResult } from './fixtures/typicalRace';
+import { defaultCnnConfig } from '../config/cnnConfig';
+import { defaultGanConfig } from '../config/ganConfig';
+import { workloadKind } from './resultSettings';
+import { describeWorkload, deviceLine, fileStem, formatDate, groupCurves, headline } from './resultSummary';
+
+describe('one-line summaries of a result', () => {
+  const race = typicalRaceResult();
+
+  it('describe what ran', () => {
+    expect(workloadKind(race)).toBe('race');
+    expect(describeWorkload(race)).toBe('Race: classic, mnist, batch 64, 3 warm-up + 20 measured steps on cpu, webgl, webgpu');
+    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), epochs: 1 } };
+    expect(describeWorkload(cnn)).toBe('CNN: classic, mnist, batch 64, 1 epoch on webgl');
+    const gan = { ...race, race: null, config: defaultGanConfig() };
+    expect(workloadKind(gan)).toBe('gan');
+    expect(describeWorkload(gan)).toBe('GAN: mlp, mnist, batch 64, 5000 steps on webgl');
+  });
+
+  it('headline the fastest backend', () => {
+    expect(headline(race)).toBe('1600 examples/s on WebGPU (fastest of 3)');
+    expect(headline({ ...race, rows: [] })).toBe('no figures');
+  });
+
+  it('name the device from what the report says, skipping what the browser hid', () => {
+    expect(deviceLine(typicalDevice())).toBe('Linux x86_64 · GPU: nvidia lovelace');
+    expect(deviceLine({ browser: 'Chrome 156', os: HIDDEN, 'webgl.renderer': 'ANGLE (Apple M2)', 'webgpu.vendor': 'not available (no adapter)' })).toBe('Chrome 156 · GPU: ANGLE (Apple M2)');
+    expect(deviceLine({})).toBe('unknown device');
+    expect(deviceLine({ browser: 'x'.repeat(100) })).toBe(`${'x'.repeat(59)}…`);
+  });
+
+  it('group curves named "metric (series)" into one chart per metric', () => {
+    const groups = groupCurves([
+      { name: 'loss (cpu)', points: [] },
+      { name: 'examples/s (cpu)', points: [] },
+      { name: 'loss (webgl)', points: [] },
+      { name: 'odd name', points: [] },
+    ]);
+    expect(groups.map((g) => [g.metric, g.curves.map((c) => c.series)])).toEqual([
+      ['loss', ['cpu', 'webgl']],
+      ['examples/s', ['cpu']],
+      ['odd name', ['']],
+    ]);
+  });
+
+  it('make safe file names and readable dates', () => {
+    expect(fileStem(race)).toBe('gpu-playground-race-2025-01-31T12-34-56');
+    expect(fileStem({ ...race, createdAt: '' }, 'comparison')).toBe('gpu-playground-race-undated-comparison');
+    expect(formatDate('')).toBe('date unknown');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The page's settings outside React, kept in the URL hash: written as the user changes them (one
+ * history entry per burst of edits, so back / forward step between settings), read on load and on
+ * back / forward. Link problems found while reading are kept for the page to show.
+ */
+import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
+
+/** Edits closer together than this share one history entry, ms. */
+export const HISTORY_COALESCE_MS = 1000;
+
+export type HistoryMode = 'push' | 'replace' | 'coalesce';
+
+export interface SettingsSnapshot {
+  settings: PageSettings;
+  /** The shared result's raw payload while one is open (kept in the hash as `r`). */
+  resultPayload: string | null;
+  /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
+  linkErrors: string[];
+  /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
+  navigation: number;
+}
+
+/** The parts of window the store needs, so tests can hand it fakes. */
+export interface UrlHost {
+  readHash(): string;
+  writeHash(hash: string, mode: 'push' | 'replace'): void;
+  onNavigate(listener: () => void): void;
+  now(): number;
+}
+
+export class SettingsStore {
+  private snapshot: SettingsSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private lastHash: string;
+
+  constructor(private readonly host: UrlHost) {
+    this.lastHash = host.readHash();
+    const read = settingsFromHash(this.lastHash, defaultPageSettings());
+    this.snapshot = { settings: read.settings, resultPayload: read.resultPayload, linkErrors: read.errors, navigation: 0 };
+    host.onNavigate(() => this.readUrl());
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SettingsSnapshot => this.snapshot;
+
+  /** Changes settings and writes the hash. */
+  update(recipe: (settings: PageSettings) => PageSettings, mode: HistoryMode = 'coalesce'): void {
+    const settings = recipe(this.snapshot.settings);
+    if (settings === this.snapshot.settings) return;
+    this.publish({ ...this.snapshot, settings });
+    this.writeUrl(mode);
+  }
+
+  /** Opens (a payload) or closes (null) the shared result in the hash. */
+  setResultPayload(payload: string | null, mode: HistoryMode = 'push'): void {
+    if (payload === this.snapshot.resultPayload) return;
+    this.publish({ ...this.snapshot, resultPayload: payload });
+    this.writeUrl(mode);
+  }
+
+  dismissLinkErrors(): void {
+    if (this.snapshot.linkErrors.length) this.publish({ ...this.snapshot, linkErrors: [] });
+  }
+
+  private readUrl(): void {
+    const hash = this.host.readHash();
+    if (hash === this.lastHash) return;
+    this.lastHash = hash;
+    const read = settingsFromHash(hash, this.snapshot.settings);
+    this.publish({ settings: read.settings, resultPayload: read.resultPayload, linkErrors: read.errors, navigation: this.snapshot.navigation + 1 });
+  }
+
+  private writeUrl(mode: HistoryMode): void {
+    const hash = settingsToHash(this.snapshot.settings, this.snapshot.resultPayload);
+    if (hash === this.lastHash) return;
+    const now = this.host.now();
+    const resolved = mode === 'coalesce' ? (now - this.lastWriteAt < HISTORY_COALESCE_MS ? 'replace' : 'push') : mode;
+    this.lastWriteAt = now;
+    this.lastHash = hash;
+    this.host.writeHash(hash, resolved);
+  }
+
+  private publish(snapshot: SettingsSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState, type DependencyList, type RefObject } from 'react';
+
+export type ChartLib = typeof import('chart.js');
+
+let loading: Promise<ChartLib> | null = null;
+
+/** Chart.js, loaded once after the page is usable: it is the largest piece of the page's own code. */
+export function loadChartLib(): Promise<ChartLib> {
+  loading ??= import('chart.js').then((lib) => {
+    const { Chart } = lib;
+    Chart.register(
+      lib.LineController,
+      lib.LineElement,
+      lib.PointElement,
+      lib.BarController,
+      lib.BarElement,
+      lib.LinearScale,
+      lib.LogarithmicScale,
+      lib.CategoryScale,
+      lib.Legend,
+      lib.Tooltip,
+    );
+    return lib;
+  });
+  return loading;
+}
+
+/**
+ * Makes a chart on the canvas once Chart.js is loaded, and destroys it on unmount or when `deps`
+ * change; null until then. Effects that feed it data depend on the chart it returns.
+ */
+export function useChart<C extends { destroy(): void }>(canvasRef: RefObject<HTMLCanvasElement | null>, create: (lib: ChartLib, canvas: HTMLCanvasElement) => C, deps: DependencyList): C | null {
+  const [chart, setChart] = useState<C | null>(null);
+  useEffect(() => {
+    let alive = true;
+    let made: C | null = null;
+    void loadChartLib().then((lib) => {
+      if (!alive || !canvasRef.current) return;
+      made = create(lib, canvasRef.current);
+      setChart(made);
+    });
+    return () => {
+      alive = false;
+      made?.destroy();
+      setChart(null);
+    };
+    // The caller lists what the chart is built from; `create` is a fresh closure every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return chart;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { MetricsPoint } from '../engine/protocol/training';
+import { RunStore } from './runStore';
+import { immediately } from './testing/fakeOwner';
+
+function point(step: number, loss: number, numTensors = 40, warmup = false): MetricsPoint {
+  return { step, epoch: 1, stepsInWindow: 1, scalars: { loss }, warmup, stepMs: 10, examplesPerSec: 100, gflops: 1, bytes: 1000, gpuBytes: null, numTensors };
+}
+
+describe('the run store', () => {
+  it('goes queued, active, then ended, keeping the run’s figures and the first and latest loss', () => {
+    const store = new RunStore('loss', immediately);
+    expect(store.getSnapshot()).toMatchObject({ phase: 'idle', state: 'idle' });
+    store.beginRun();
+    expect(store.getSnapshot()).toMatchObject({ phase: 'queued', state: 'idle' });
+    store.started();
+    expect(store.getSnapshot()).toMatchObject({ phase: 'active', state: 'loading' });
+    store.handle({ type: 'state', state: 'training' });
+    store.handle({ type: 'metrics', points: [point(1, 2.3, 40, true)] });
+    store.handle({ type: 'metrics', points: [point(2, 2.0), point(3, 1.5)] });
+    expect(store.getSnapshot()).toMatchObject({ firstLoss: 2.3, latest: { step: 3 } });
+    expect(store.metrics.map((p) => p.step)).toEqual([1, 2, 3]);
+    store.handle({ type: 'state', state: 'finished' });
+    store.ended({ status: 'done' });
+    expect(store.getSnapshot()).toMatchObject({ phase: 'ended', state: 'finished', error: null });
+  });
+
+  it('calls a stopped or dropped run stopped, and a failed one an error with its message', () => {
+    const stopped = new RunStore('loss', immediately);
+    stopped.beginRun();
+    stopped.ended({ status: 'cancelled' });
+    expect(stopped.getSnapshot()).toMatchObject({ phase: 'ended', state: 'stopped', error: null });
+    const failed = new RunStore('loss', immediately);
+    failed.beginRun();
+    failed.started();
+    failed.ended({ status: 'error', message: 'Could not start the webgpu backend' });
+    expect(failed.getSnapshot()).toMatchObject({ phase: 'ended', state: 'error', error: 'Could not start the webgpu backend' });
+  });
+
+  it('raises the leak alarm when the tensor count grows window after window, and clears it with the next run', () => {
+    const store = new RunStore('loss', immediately);
+    store.beginRun();
+    for (let step = 1; step <= 5; step++) store.handle({ type: 'metrics', points: [point(step, 1, 40 + step * 3, step === 1)] });
+    expect(store.getSnapshot().warnings.some((w) => /tensor/i.test(w))).toBe(true);
+    store.beginRun();
+    expect(store.getSnapshot().warnings).toEqual([]);
+    expect(store.metrics).toHaveLength(0);
+  });
+
+  it('tells its listeners once per frame, however many events arrived', () => {
+    const frames: (() => void)[] = [];
+    const store = new RunStore('loss', (callback) => frames.push(callback));
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.beginRun();
+    store.handle({ type: 'progress', fraction: 0.5, message: 'Loading MNIST…' });
+    store.handle({ type: 'warning', message: 'slow' });
+    expect(frames).toHaveLength(1);
+    frames[0]();
+    expect(calls).toBe(1);
+    expect(store.getSnapshot()).toMatchObject({ progress: { fraction: 0.5 }, warnings: ['slow'] });
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCnnConfig } from '../config/cnnConfig';
+import { DeviceClient } from '../engine/client/deviceClient';
+import { RunStore } from './runStore';
+import { TrainingSession } from './session';
+import { FakeOwnerPort, immediately } from './testing/fakeOwner';
+
+function setup() {
+  const port = new FakeOwnerPort();
+  const client = new DeviceClient(() => port);
+  const session = new TrainingSession(client, 'loss', new RunStore('loss', immediately));
+  return { port, client, session, store: session.store };
+}
+
+describe('a view’s training session', () => {
+  it('queues a run with the device owner, shows it waiting, then running, and remembers what it ran', () => {
+    const { port, session, store } = setup();
+    const config = { ...defaultCnnConfig(), model: 'tiny' as const };
+    const runId = session.start(config);
+    const { id, request } = port.lastSubmit();
+    expect(request).toEqual({ kind: 'train', config });
+    expect(session.job).toBe(id);
+    expect(store.getSnapshot().phase).toBe('queued');
+    port.run(id);
+    expect(store.getSnapshot()).toMatchObject({ phase: 'active', state: 'loading' });
+    port.event(id, { type: 'state', state: 'training' });
+    expect(store.getSnapshot().state).toBe('training');
+    expect(session.configOf(runId)).toEqual(config);
+    port.end(id, { status: 'done' });
+    expect(session.job).toBeNull();
+  });
+
+  it('sends pause, step and evaluate to its own job, and Stop as a cancel (which also drops it from the queue)', () => {
+    const { port, session } = setup();
+    session.start(defaultCnnConfig());
+    const { id } = port.lastSubmit();
+    session.pause();
+    session.step('generator');
+    session.evaluate();
+    session.stop();
+    expect(port.commands.slice(-4)).toEqual([
+      { type: 'control', id, control: { action: 'pause' } },
+      { type: 'control', id, control: { action: 'step', part: 'generator' } },
+      { type: 'control', id, control: { action: 'evaluate' } },
+      { type: 'cancel', id },
+    ]);
+  });
+
+  it('ignores the events of an earlier run once a new one started', () => {
+    const { port, session, store } = setup();
+    session.start(defaultCnnConfig());
+    const first = port.lastSubmit().id;
+    port.end(first, { status: 'cancelled' });
+    session.start(defaultCnnConfig());
+    port.event(first, { type: 'warning', message: 'late' });
+    expect(store.getSnapshot().warnings).toEqual([]);
+  });
+});

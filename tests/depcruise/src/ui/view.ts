@@ -1,0 +1,1 @@
+export const view = 'a UI module';
