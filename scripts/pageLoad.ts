@@ -23,8 +23,8 @@ async function sampleOnce(browser: Browser, url: string): Promise<PageLoadSample
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    await page.getByTestId('btn-train').waitFor({ state: 'visible' });
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="btn-train"]') as HTMLButtonElement | null)?.disabled, null, { timeout: 120_000 });
+    await page.getByTestId('view-train').getByTestId('btn-train').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="view-train"] [data-testid="btn-train"]') as HTMLButtonElement | null)?.disabled, null, { timeout: 120_000 });
     const trainReadyMs = await page.evaluate(() => performance.now());
     return await page.evaluate((ready) => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
