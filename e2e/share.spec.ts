@@ -75,6 +75,9 @@ test('a shared race opens elsewhere without running, runs here for a side-by-sid
   await expect(panel.getByTestId('shared-device')).not.toHaveText('unknown device');
   await expect(panel.getByTestId('shared-workload')).toHaveText('Race: tiny, mnist, batch 16, 1 warm-up + 3 measured steps on cpu, webgl');
   for (const backend of RACED) await expect(panel.getByTestId(`shared-cell-${backend}-examplesPerSec`)).toHaveText(senderThroughput.get(backend) as string);
+  // The race's headline travels with it: the sender's speed-up over the plain-JS CPU.
+  await expect(panel.getByTestId('shared-cell-cpu-speedUpVsCpu')).toHaveText('1×');
+  await expect(panel.getByTestId('shared-cell-webgl-speedUpVsCpu')).toHaveText(/^\d+(\.\d+)?(k|M)?×$/);
   expect(await receiver.chartPoints(panel, 'shared-chart-loss', 'a')).toBeGreaterThan(0);
   // Nothing ran: no race was started, no training either, and the lab shows the sender's settings.
   await expect(other.getByTestId('race-status')).toHaveCount(0);

@@ -5,6 +5,7 @@
  *   --workload gan --model mlp|dcgan: the same for a GAN, against a Keras-style D / frozen-D stack loop.
  *   --workload race | matmul | batch: the Benchmark lab's race, matrix-multiply size sweep or batch
  *     sweep, through the same device worker the page uses, all backends in one page.
+ *   --no-isolation: serve without COOP/COEP, so WebAssembly runs single-threaded (compare with the default).
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
  *
@@ -57,6 +58,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
     root: { type: 'string' },
+    'no-isolation': { type: 'boolean', default: false },
     'browser-arg': { type: 'string', multiple: true, default: [] },
   },
 });
@@ -195,7 +197,9 @@ function writeJson(value: unknown): void {
 async function main(): Promise<void> {
   const root = args.root ?? process.cwd();
   if (!args['no-build']) await build({ root, logLevel: 'warn' });
-  const server = await preview({ root, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+  // --no-isolation serves the page without cross-origin isolation: the wasm backend then runs on one thread.
+  const headers = args['no-isolation'] ? { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none' } : undefined;
+  const server = await preview({ root, preview: { port: 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) fail('the preview server did not report its address');
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });

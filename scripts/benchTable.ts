@@ -34,7 +34,8 @@ export function deviceSummary(report: DeviceReport | null): string {
   const gpu = report.webgpu.status === 'available' ? `${text(report.webgpu.vendor)} / ${text(report.webgpu.architecture)}` : 'not available';
   const gl = report.webgl.status === 'available' ? text(report.webgl.unmaskedRenderer) : 'not available';
   const browser = `${text(report.environment.browser.name)} ${text(report.environment.browser.majorVersion)} on ${text(report.environment.os.name)}`;
-  return `Device: WebGPU adapter ${gpu}; WebGL renderer ${gl}; ${browser}; tfjs ${text(report.tfjs.versions['tfjs-core'] ?? 'n/a')}.`;
+  const wasm = `WebAssembly threads ${text(report.tfjs.wasmThreads)} (cross-origin isolated: ${text(report.environment.crossOriginIsolated)})`;
+  return `Device: WebGPU adapter ${gpu}; WebGL renderer ${gl}; ${browser}; ${wasm}; tfjs ${text(report.tfjs.versions['tfjs-core'] ?? 'n/a')}.`;
 }
 
 /** The lab job's Markdown: a heading line saying what was measured, then its table. */

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
 
-export type LabJob = 'device' | 'race' | 'matmul' | 'batch' | 'anatomy' | 'profile';
+export type LabJob = 'device' | 'race' | 'matmul' | 'batch' | 'anatomy' | 'profile' | 'parity';
 
 /** Jobs on software-rendered backends (SwiftShader, two cores) can take minutes. */
 const JOB_TIMEOUT_MS = 150_000;

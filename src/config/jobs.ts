@@ -19,6 +19,7 @@ export const JOBS = {
   batchSweep: { name: 'the batch sweep', view: 'lab' },
   anatomy: { name: 'the anatomy of a step', view: 'lab' },
   profile: { name: 'the kernel profile', view: 'lab' },
+  parity: { name: 'the parity check', view: 'lab' },
   benchmark: { name: 'the benchmark', view: 'bench' },
 } as const satisfies Record<string, JobFacts>;
 
@@ -26,7 +27,7 @@ export type JobKind = keyof typeof JOBS;
 export const JOB_KINDS = Object.keys(JOBS) as JobKind[];
 
 /** Lab jobs: every one reads the lab's settings table. */
-export const LAB_JOB_KINDS = ['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile'] as const satisfies readonly JobKind[];
+export const LAB_JOB_KINDS = ['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity'] as const satisfies readonly JobKind[];
 export type LabJobKind = (typeof LAB_JOB_KINDS)[number];
 
 export function isLabJobKind(kind: JobKind): kind is LabJobKind {

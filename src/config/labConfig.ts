@@ -82,6 +82,15 @@ export const LAB_SCHEMA = {
   },
   everyK: { kind: 'int', label: 'Sync every k steps', help: 'How many steps are queued before one read-back.', default: 10, min: 1, max: 1000, unit: 'steps' },
   profileBackend: jobBackendField('Backend to profile', 'The backend whose kernels of one training step are listed.'),
+  paritySteps: {
+    kind: 'int',
+    label: 'Parity steps',
+    help: 'Training steps each backend takes from the same start, for the parity check.',
+    default: 20,
+    min: 2,
+    max: 500,
+    unit: 'steps',
+  },
 } as const;
 
 export const LAB_TABLE = table(LAB_SCHEMA, [

@@ -38,6 +38,7 @@ function sampleReport(): DeviceReport {
       currentBackend: 'webgpu',
       registeredBackends: ['cpu', 'webgl', 'webgpu'],
       flags: { WEBGPU_CPU_FORWARD: true, IS_BROWSER: true, WEBGPU_PRINT_SHADER: '' },
+      wasmThreads: 2,
     },
   };
 }

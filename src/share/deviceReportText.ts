@@ -77,6 +77,7 @@ function tfjsLines({ tfjs }: DeviceReport): string[] {
     'TensorFlow.js',
     line('Current backend', tfjs.currentBackend),
     line('Registered backends', tfjs.registeredBackends.join(', ') || 'none'),
+    line('WebAssembly threads', tfjs.wasmThreads),
     `${INDENT}Versions:`,
     ...Object.entries(tfjs.versions).map(([name, version]) => line(name, version, 2)),
     `${INDENT}Flags:`,

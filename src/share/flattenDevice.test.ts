@@ -43,6 +43,7 @@ function labReport(flagCount = 3): LabDeviceReport {
       currentBackend: 'webgpu',
       registeredBackends: ['cpu', 'webgl', 'webgpu'],
       flags,
+      wasmThreads: 2,
     },
   };
 }

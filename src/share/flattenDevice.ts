@@ -112,6 +112,7 @@ function addTfjs(record: DeviceRecord, report: LabDeviceReport): void {
   const { tfjs } = report;
   record.add('tfjs.backend', tfjs.currentBackend);
   record.add('tfjs.backends', tfjs.registeredBackends);
+  record.add('wasm.threads', tfjs.wasmThreads);
   const names = Object.keys(tfjs.flags);
   const ordered = [...KEY_FLAGS.filter((n) => names.includes(n)), ...names.filter((n) => !KEY_FLAGS.includes(n))];
   for (const name of ordered) record.add(`flag.${name}`, tfjs.flags[name]);

@@ -17,8 +17,8 @@ export interface SpeedUps {
 
 export type RankedRaceRow = RaceRow & SpeedUps;
 
-/** Each row with its speed-ups over the race's plain-JS CPU row and its wasm row (null until that row exists). */
-export function withSpeedUps(rows: readonly RaceRow[]): RankedRaceRow[] {
+/** Each row (a race's, or a shared result's) with its speed-ups over the plain-JS CPU row and the wasm row (null until that row exists). */
+export function withSpeedUps<R extends Pick<StepStats, 'examplesPerSec'> & { backend: string }>(rows: readonly R[]): (R & SpeedUps)[] {
   const plain = rows.find((r) => r.backend === PLAIN_CPU);
   const fast = rows.find((r) => r.backend === FAST_CPU);
   return rows.map((row) => ({ ...row, speedUpVsCpu: speedUp(row, plain), speedUpVsWasm: speedUp(row, fast) }));

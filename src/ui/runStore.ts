@@ -134,6 +134,7 @@ export class RunStore {
       case 'anatomy':
       case 'profile':
       case 'deviceReport':
+      case 'parityCurve':
       case 'benchmark':
         return;
       default:

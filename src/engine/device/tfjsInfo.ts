@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
-import { version_wasm } from '@tensorflow/tfjs-backend-wasm';
-import { notAvailable, type FlagValue, type TfjsSection } from '../protocol/deviceReport';
+import { getThreadsCount, version_wasm } from '@tensorflow/tfjs-backend-wasm';
+import { notAvailable, type FlagValue, type Reported, type TfjsSection } from '../protocol/deviceReport';
 
 
 export function collectTfjsSection(): TfjsSection {
@@ -17,7 +17,16 @@ export function collectTfjsSection(): TfjsSection {
     currentBackend: current ?? notAvailable('no backend has been initialised yet'),
     registeredBackends,
     flags: currentFlags(),
+    wasmThreads: wasmThreads(),
   };
+}
+
+function wasmThreads(): Reported<number> {
+  try {
+    return getThreadsCount();
+  } catch {
+    return notAvailable('the WebAssembly backend has not started in this tab');
+  }
 }
 
 function currentFlags(): Record<string, FlagValue> {

@@ -50,6 +50,20 @@ describe('the race on cpu, through the device owner', () => {
   });
 });
 
+describe('the parity check on cpu', () => {
+  it('trains the same steps from the same start on each backend, the same on two runs, and reports a failing one', async () => {
+    const settings: LabSettings = { ...TINY, paritySteps: 4, backends: ['cpu', 'webgl'] };
+    const first = await new RecordingOwner().run({ kind: 'parity', settings });
+    const second = await new RecordingOwner().run({ kind: 'parity', settings });
+    expect(first.outcome).toEqual({ status: 'done' });
+    expect(first.lab.parityCurves).toHaveLength(1);
+    expect(first.lab.parityCurves[0].losses).toHaveLength(4);
+    expect(first.lab.parityCurves[0].losses.every((l) => l > 0 && Number.isFinite(l))).toBe(true);
+    expect(second.lab.parityCurves[0].losses).toEqual(first.lab.parityCurves[0].losses);
+    expect(first.lab.stops.map((s) => s.backend)).toEqual(['webgl']);
+  });
+});
+
 describe('sweeps on cpu', () => {
   it('measures each matrix size and skips the first size predicted over the time budget', async () => {
     const settings: LabSettings = { ...TINY, backends: ['cpu'], matmulFrom: 512, matmulTo: 4096, matmulWarmupRuns: 0, matmulTimedRuns: 1, sweepBudgetSeconds: 1 };

@@ -3,6 +3,7 @@ import { LAB_TABLE, type LabSettings } from '../../config/labConfig';
 import { requireSettings } from '../../config/schema';
 import { runAnatomy } from '../lab/anatomyJob';
 import { runDeviceReport } from '../lab/deviceReportJob';
+import { runParity } from '../lab/parityJob';
 import { runProfile } from '../lab/profileJob';
 import { runRace } from '../lab/raceJob';
 import { runBatchSweep, runMatmulSweep } from '../lab/sweepJobs';
@@ -28,6 +29,7 @@ export const JOB_RUNNERS: { [K in JobKind]: RunnerOf<K> } = {
   batchSweep: lab(runBatchSweep),
   anatomy: lab(runAnatomy),
   profile: lab(runProfile),
+  parity: lab(runParity),
   benchmark: runBenchmarkJob,
 };
 

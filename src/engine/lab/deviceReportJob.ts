@@ -5,6 +5,8 @@ import { progress, type LabJobContext } from './jobContext';
 export async function runDeviceReport(ctx: LabJobContext): Promise<void> {
   progress(ctx, 0, 'Reading the browser, GPU adapter and TensorFlow.js…');
   await ctx.host.evaluateFlags();
+  // Starting the WebAssembly backend tells how many threads it gets (and fetches its binary once).
+  await ctx.host.activate('wasm').catch(() => undefined);
   const [report, backends] = await Promise.all([collectDeviceReport(), ctx.host.detect()]);
   ctx.emit({ type: 'deviceReport', report, backends });
   progress(ctx, 1, 'Device report ready');

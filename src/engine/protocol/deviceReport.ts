@@ -79,6 +79,8 @@ export interface TfjsSection {
   registeredBackends: string[];
   /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
   flags: Record<string, FlagValue>;
+  /** Threads the WebAssembly backend runs XNNPACK on (more than one needs a cross-origin isolated page). */
+  wasmThreads: Reported<number>;
 }
 
 /** Extensions that decide whether tfjs can render float32/float16 textures and time kernels on WebGL. */

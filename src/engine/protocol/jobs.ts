@@ -20,6 +20,7 @@ export type JobRequest =
   | { kind: 'batchSweep'; settings: LabSettings }
   | { kind: 'anatomy'; settings: LabSettings }
   | { kind: 'profile'; settings: LabSettings }
+  | { kind: 'parity'; settings: LabSettings }
   | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;

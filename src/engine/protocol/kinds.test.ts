@@ -33,6 +33,7 @@ const JOB_EVENTS = [
   'anatomy',
   'profile',
   'deviceReport',
+  'parityCurve',
   'benchmark',
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
@@ -49,8 +50,8 @@ describe('the kinds the app dispatches on', () => {
   });
 
   it('lists every job, view, workload and backend', () => {
-    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'benchmark']);
-    expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile']);
+    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'benchmark']);
+    expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity']);
     expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'history']);
     expect(WORKLOAD_IDS).toEqual(['cnn', 'gan']);
     expect(BACKEND_NAMES).toEqual(['cpu', 'wasm', 'webgl', 'webgpu']);

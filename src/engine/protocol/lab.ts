@@ -146,6 +146,13 @@ export interface ProfileResult {
   kernelTiming: KernelTiming;
 }
 
+/** The loss of every step of one backend's parity run: the same model, seed, batches and steps on each backend. */
+export interface ParityCurve {
+  backend: BackendName;
+  /** losses[i] is the loss of step i + 1. */
+  losses: number[];
+}
+
 /** Events of a lab job; every job then ends once, through the device owner (done, cancelled or error). */
 export type LabEvent =
   | { type: 'progress'; fraction: number; message: string }
@@ -155,4 +162,5 @@ export type LabEvent =
   | { type: 'backendStopped'; stop: BackendStop }
   | { type: 'anatomy'; result: AnatomyResult }
   | { type: 'profile'; result: ProfileResult }
+  | { type: 'parityCurve'; curve: ParityCurve }
   | { type: 'deviceReport'; report: DeviceReport; backends: BackendAvailability[] };

@@ -3,7 +3,7 @@ import type { BackendAvailability } from '../../config/backends';
 import type { LabJobKind } from '../../config/jobs';
 import type { DeviceReport } from './deviceReport';
 import type { JobEvent, JobOutcome } from './jobs';
-import type { AnatomyResult, BackendStop, BatchSweepPoint, MatmulSweepPoint, ProfileResult, RaceRow } from './lab';
+import type { AnatomyResult, BackendStop, BatchSweepPoint, MatmulSweepPoint, ParityCurve, ProfileResult, RaceRow } from './lab';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -19,6 +19,7 @@ export interface LabJobState {
   stops: BackendStop[];
   anatomy: AnatomyResult | null;
   profile: ProfileResult | null;
+  parityCurves: ParityCurve[];
   deviceReport: { report: DeviceReport; backends: BackendAvailability[] } | null;
   error: string | null;
 }
@@ -35,6 +36,7 @@ export function queuedJob(kind: LabJobState['kind'], id: number): LabJobState {
     stops: [],
     anatomy: null,
     profile: null,
+    parityCurves: [],
     deviceReport: null,
     error: null,
   };
@@ -66,6 +68,8 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
       return { ...running, anatomy: event.result };
     case 'profile':
       return { ...running, profile: event.result };
+    case 'parityCurve':
+      return { ...running, parityCurves: [...running.parityCurves, event.curve] };
     case 'deviceReport':
       return { ...running, deviceReport: { report: event.report, backends: event.backends } };
     // Training and benchmark events never reach a lab job.

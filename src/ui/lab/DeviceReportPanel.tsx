@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { LabJobState } from '../../engine/protocol/labJobState';
-import { HIDDEN, type DeviceReport } from '../../engine/protocol/deviceReport';
+import { HIDDEN, type DeviceReport, type NotAvailable } from '../../engine/protocol/deviceReport';
 import { formatDeviceReport } from '../../share/deviceReportText';
 import { JobControls } from './JobControls';
 import { reportedText } from './labFormat';
@@ -49,6 +49,11 @@ function WideList({ testId, title, items }: { testId: string; title: string; ite
   );
 }
 
+/** A flag as the report has it; "not evaluated" when the report never read it. */
+function flagValue(value: string | number | boolean | undefined): string | number | boolean | NotAvailable {
+  return value ?? { status: 'not available', reason: 'not evaluated' };
+}
+
 function environmentFacts(report: DeviceReport): Fact[] {
   const { environment: env, tfjs } = report;
   const versions = Object.entries(tfjs.versions).map(([name, v]) => `${name} ${typeof v === 'string' ? v : '(no version string)'}`);
@@ -56,6 +61,9 @@ function environmentFacts(report: DeviceReport): Fact[] {
     ['device-browser', 'Browser', `${reportedText(env.browser.name)} ${reportedText(env.browser.majorVersion)}`],
     ['device-os', 'Operating system', osText(report)],
     ['device-cores', 'Logical CPU cores', reportedText(env.hardwareConcurrency)],
+    ['device-isolated', 'Cross-origin isolated (needed for WebAssembly threads)', reportedText(env.crossOriginIsolated)],
+    ['device-wasm-threads', 'WebAssembly threads', reportedText(tfjs.wasmThreads)],
+    ['device-wasm-simd', 'WebAssembly SIMD', reportedText(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT))],
     ['device-tfjs-version', 'TensorFlow.js', reportedText(tfjs.versions['tfjs-core'])],
     ['device-tfjs-versions', 'Packages', versions.join(', ')],
   ];

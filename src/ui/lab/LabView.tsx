@@ -14,6 +14,7 @@ import type { LabPanelProps } from './labPanel';
 import { labSession } from './labSession';
 import { LabSettings } from './LabSettings';
 import { MatmulSweepPanel } from './MatmulSweepPanel';
+import { ParityPanel } from './ParityPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
@@ -61,6 +62,7 @@ export function LabView() {
         raced={snapshot.settings.race?.backends ?? []}
         extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
       />
+      <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
       <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
       <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />
       <AnatomyPanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.anatomy} backend={single('anatomyBackend')} backends={backends} />

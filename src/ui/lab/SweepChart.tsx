@@ -24,6 +24,8 @@ interface Props {
   markers: SweepMarker[];
   xLabel: string;
   yLabel: string;
+  /** Linear axes (a loss against steps) instead of log-log (throughput against a size). */
+  linear?: boolean;
 }
 
 const MARKER_FONT = 'bold 14px system-ui, sans-serif';
@@ -61,8 +63,8 @@ function markerPlugin(markers: { current: SweepMarker[] }): Plugin<'line'> {
   };
 }
 
-/** A log-log line chart with one line per backend; ticks sit exactly on the swept values (powers of two). */
-export function SweepChart({ testId, title, series, markers, xLabel, yLabel }: Props) {
+/** A line chart with one line per backend: log-log with ticks exactly on the swept values (powers of two), or linear. */
+export function SweepChart({ testId, title, series, markers, xLabel, yLabel, linear = false }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const markersRef = useRef(markers);
   const xValuesRef = useRef<number[]>([]);
@@ -81,19 +83,19 @@ export function SweepChart({ testId, title, series, markers, xLabel, yLabel }: P
         plugins: { legend: { position: 'bottom', labels: { font: { size: 14 } } }, tooltip: { mode: 'nearest', intersect: false } },
         scales: {
           x: {
-            type: 'logarithmic',
+            type: linear ? 'linear' : 'logarithmic',
             title: { display: true, text: xLabel, font: { size: 14 } },
             afterBuildTicks: (axis) => {
-              if (xValuesRef.current.length) axis.ticks = xValuesRef.current.map((value) => ({ value }));
+              if (!linear && xValuesRef.current.length) axis.ticks = xValuesRef.current.map((value) => ({ value }));
             },
             ticks: { font: { size: 13 }, callback: (value) => String(value) },
           },
-          y: { type: 'logarithmic', title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
+          y: { type: linear ? 'linear' : 'logarithmic', title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
         },
       },
       plugins: [markerPlugin(markersRef)],
     }),
-    [xLabel, yLabel],
+    [xLabel, yLabel, linear],
   );
 
   useEffect(() => {

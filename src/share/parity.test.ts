@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parityReport, PARITY_TOLERANCE } from './parity';
+
+const curve = (backend: 'cpu' | 'wasm' | 'webgl' | 'webgpu', losses: number[]) => ({ backend, losses });
+
+describe('the parity verdict', () => {
+  it('calls reordered-sum noise agreement, measured against the plain-JS CPU wherever it sits', () => {
+    const report = parityReport([curve('webgl', [2.3001, 2.1, 1.90002]), curve('cpu', [2.3, 2.1, 1.9]), curve('wasm', [2.3, 2.10001, 1.9])]);
+    expect(report?.reference).toBe('cpu');
+    expect(report?.agree).toBe(true);
+    expect(report?.steps.map((s) => s.worst)).toEqual(['webgl', 'wasm', 'webgl']);
+    expect(report?.worst?.step).toBe(1);
+    expect(report?.worst?.maxRelativeDiff).toBeCloseTo(0.0001 / 2.3, 9);
+    expect(report?.sentence).toMatch(/^All 3 backends \(WebGL, CPU \(plain JS\), WebAssembly SIMD\) agree within 1\.0% at every one of 3 steps/);
+  });
+
+  it('names the first step where a backend departs, and calls a lost or non-finite loss a divergence', () => {
+    const report = parityReport([curve('cpu', [2.3, 2.0, 1.7, 1.5]), curve('webgpu', [2.3, 2.0, 1.8, 2.5])]);
+    expect(report?.agree).toBe(false);
+    expect(report?.firstDivergence).toMatchObject({ step: 3, worst: 'webgpu' });
+    expect(report?.sentence).toMatch(/^WebGPU departs from CPU \(plain JS\) at step 3 \(5\.9%/);
+    const nan = parityReport([curve('cpu', [2.3, 2.0]), curve('wasm', [2.3, NaN])]);
+    expect(nan?.firstDivergence).toMatchObject({ step: 2, maxRelativeDiff: Infinity });
+    const short = parityReport([curve('cpu', [2.3, 2.0]), curve('wasm', [2.3])]);
+    expect(short?.agree).toBe(false);
+  });
+
+  it('needs two backends, and keeps to its stated tolerance', () => {
+    expect(parityReport([curve('cpu', [1])])).toBeNull();
+    expect(PARITY_TOLERANCE).toBe(0.01);
+    expect(parityReport([curve('cpu', [1, 1]), curve('wasm', [1, 1.0099])])?.agree).toBe(true);
+    expect(parityReport([curve('cpu', [1, 1]), curve('wasm', [1, 1.0101])])?.agree).toBe(false);
+  });
+});
