@@ -1,0 +1,207 @@
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+import fc from 'fast-check';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assertCanTrain } from './kernels';
+import { registerWasmTrainingKernels } from './wasmKernels';
+
+/** Largest filter gradient (multiply-adds) a generated case may ask of the plain-JS cpu reference, ~1 s. */
+const CPU_MAC_BUDGET = 3_000_000;
+const RELATIVE_TOLERANCE = 1e-4;
+const GENERATED_CASES = 24;
+
+type Pad = 'same' | 'valid' | number | [[number, number], [number, number], [number, number], [number, number]];
+
+interface GradCase {
+  batch: number;
+  inChannels: number;
+  outChannels: number;
+  kernel: 1 | 3 | 5;
+  stride: 1 | 2;
+  height: number;
+  width: number;
+  pad: 'same' | 'valid' | { top: number; bottom: number; left: number; right: number } | { all: number; rounding: 'floor' | 'round' | 'ceil' };
+  dataFormat: 'NHWC' | 'NCHW';
+  seed: number;
+}
+
+/** Mulberry32: a tiny seeded generator, so each case's data is fixed by its seed. */
+function seededValues(count: number, seed: number): Float32Array {
+  let state = seed >>> 0;
+  return Float32Array.from({ length: count }, () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
+  });
+}
+
+function padAttr(c: GradCase): Pad {
+  if (typeof c.pad === 'string') return c.pad;
+  if ('all' in c.pad) return c.pad.all;
+  const spatial: [[number, number], [number, number]] = [
+    [c.pad.top, c.pad.bottom],
+    [c.pad.left, c.pad.right],
+  ];
+  return c.dataFormat === 'NHWC' ? [[0, 0], ...spatial, [0, 0]] : [[0, 0], [0, 0], ...spatial];
+}
+
+function convInfo(c: GradCase): tf.backend_util.Conv2DInfo {
+  const xShape: [number, number, number, number] =
+    c.dataFormat === 'NHWC' ? [c.batch, c.height, c.width, c.inChannels] : [c.batch, c.inChannels, c.height, c.width];
+  const rounding = typeof c.pad === 'object' && 'rounding' in c.pad ? c.pad.rounding : undefined;
+  const format = tf.backend_util.convertConv2DDataFormat(c.dataFormat);
+  return tf.backend_util.computeConv2DInfo(xShape, [c.kernel, c.kernel, c.inChannels, c.outChannels], c.stride, 1, padAttr(c), rounding, false, format);
+}
+
+function macs(c: GradCase): number {
+  const info = convInfo(c);
+  return info.batchSize * info.outHeight * info.outWidth * c.kernel * c.kernel * c.inChannels * c.outChannels;
+}
+
+/** Shrinks batch, then the image, until the cpu reference can compute the case quickly. */
+function fitBudget(c: GradCase): GradCase {
+  let fitted = { ...c };
+  while (macs(fitted) > CPU_MAC_BUDGET && fitted.batch > 1) fitted = { ...fitted, batch: Math.max(1, Math.floor(fitted.batch / 2)) };
+  while (macs(fitted) > CPU_MAC_BUDGET && Math.max(fitted.height, fitted.width) > c.kernel) {
+    fitted = { ...fitted, height: Math.max(c.kernel, fitted.height - 2), width: Math.max(c.kernel, fitted.width - 2) };
+  }
+  return fitted;
+}
+
+const caseArbitrary: fc.Arbitrary<GradCase> = fc
+  .record({
+    batch: fc.integer({ min: 1, max: 64 }),
+    inChannels: fc.integer({ min: 1, max: 64 }),
+    outChannels: fc.integer({ min: 1, max: 64 }),
+    kernel: fc.constantFrom(1 as const, 3 as const, 5 as const),
+    stride: fc.constantFrom(1 as const, 2 as const),
+    extraHeight: fc.integer({ min: 0, max: 12 }),
+    extraWidth: fc.integer({ min: 0, max: 12 }),
+    pad: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('same' as const, 'valid' as const) },
+      fc.record({ top: fc.nat(2), bottom: fc.nat(2), left: fc.nat(2), right: fc.nat(2) }),
+      fc.record({ all: fc.nat(2), rounding: fc.constantFrom('floor' as const, 'round' as const, 'ceil' as const) }),
+    ),
+    dataFormat: fc.constantFrom('NHWC' as const, 'NHWC' as const, 'NCHW' as const),
+    seed: fc.nat(),
+  })
+  // At least the kernel's size, so 'valid' has an output.
+  .map(({ extraHeight, extraWidth, ...rest }) => fitBudget({ ...rest, height: rest.kernel + extraHeight, width: rest.kernel + extraWidth }));
+
+/** The layers the models train, at batches the cpu reference can afford. */
+function modelLayer(batch: number, side: number, inChannels: number, outChannels: number, kernel: 3 | 5, stride: 1 | 2, pad: 'same' | 'valid'): GradCase {
+  return { batch, inChannels, outChannels, kernel, stride, height: side, width: side, pad, dataFormat: 'NHWC', seed: batch + side + inChannels };
+}
+
+const MODEL_LAYERS: GradCase[] = [
+  modelLayer(16, 28, 1, 32, 3, 1, 'valid'), // classic conv1
+  modelLayer(1, 13, 32, 64, 3, 1, 'valid'), // classic conv2
+  modelLayer(8, 5, 64, 64, 3, 1, 'valid'), // classic conv3
+  modelLayer(16, 28, 1, 32, 5, 2, 'same'), // DCGAN d_conv1, and g_image's gradient
+  modelLayer(1, 14, 32, 64, 5, 2, 'same'), // DCGAN d_conv2, and g_deconv1's gradient
+];
+
+async function filterGrad(backend: 'cpu' | 'wasm', c: GradCase, x: Float32Array, dy: Float32Array): Promise<Float32Array> {
+  await tf.setBackend(backend);
+  const info = convInfo(c);
+  const attrs = { strides: c.stride, pad: padAttr(c), dataFormat: c.dataFormat, dimRoundingMode: convRounding(c), filterShape: info.filterShape };
+  const xt = tf.tensor4d(x, info.inShape);
+  const dyt = tf.tensor4d(dy, info.outShape);
+  // runKernel's attr type is a loose map; these are exactly Conv2DBackpropFilterAttrs.
+  const dw = tf.engine().runKernel('Conv2DBackpropFilter', { x: xt, dy: dyt }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor;
+  const values = (await dw.data()) as Float32Array;
+  tf.dispose([xt, dyt, dw]);
+  return values;
+}
+
+function convRounding(c: GradCase): 'floor' | 'round' | 'ceil' | undefined {
+  return typeof c.pad === 'object' && 'rounding' in c.pad ? c.pad.rounding : undefined;
+}
+
+/** max|a−b| / max|b|: the error relative to the reference's largest entry. */
+function relativeError(actual: Float32Array, expected: Float32Array): number {
+  let maxDiff = 0;
+  let maxRef = 1e-12;
+  expected.forEach((value, i) => {
+    maxDiff = Math.max(maxDiff, Math.abs(actual[i] - value));
+    maxRef = Math.max(maxRef, Math.abs(value));
+  });
+  return maxDiff / maxRef;
+}
+
+function describeCase(c: GradCase): string {
+  return JSON.stringify(c);
+}
+
+beforeAll(async () => {
+  // Make sure both backends are initialised before the first case switches between them.
+  expect(await tf.setBackend('cpu')).toBe(true);
+  expect(await tf.setBackend('wasm')).toBe(true);
+});
+
+afterEach(async () => {
+  await tf.setBackend('wasm');
+});
+
+function convModel(): tf.Sequential {
+  return tf.sequential({ layers: [tf.layers.conv2d({ inputShape: [8, 8, 1], filters: 2, kernelSize: 3 }), tf.layers.flatten(), tf.layers.dense({ units: 2 })] });
+}
+
+// Runs before registration (tests in a file run in order, and each file has its own process).
+describe('the wasm backend as tfjs 4.22 ships it', () => {
+  it('has no Conv2DBackpropFilter, and assertCanTrain refuses a conv model there', () => {
+    expect(tf.getKernel('Conv2DBackpropFilter', 'wasm')).toBeUndefined();
+    const model = convModel();
+    expect(() => assertCanTrain([model], 'wasm')).toThrow('The wasm backend cannot train this model: it has no Conv2DBackpropFilter (for Conv2D) kernel.');
+    model.dispose();
+  });
+});
+
+describe('registerWasmTrainingKernels', () => {
+  it('registers Conv2DBackpropFilter for wasm once, silently, however often it is called', () => {
+    const warn = vi.spyOn(console, 'warn');
+    registerWasmTrainingKernels();
+    const kernel = tf.getKernel('Conv2DBackpropFilter', 'wasm');
+    registerWasmTrainingKernels();
+    expect(kernel).toBeDefined();
+    expect(tf.getKernel('Conv2DBackpropFilter', 'wasm')).toBe(kernel);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('lets assertCanTrain pass a conv model on wasm', () => {
+    const model = convModel();
+    expect(() => assertCanTrain([model], 'wasm')).not.toThrow();
+    model.dispose();
+  });
+});
+
+describe('Conv2DBackpropFilter on wasm', () => {
+  beforeAll(() => registerWasmTrainingKernels());
+
+  it.each(MODEL_LAYERS.map((c) => [describeCase(c), c] as const))('matches the cpu backend on a model layer: %s', async (_, c) => {
+    const x = seededValues(tf.util.sizeFromShape(convInfo(c).inShape), c.seed);
+    const dy = seededValues(tf.util.sizeFromShape(convInfo(c).outShape), c.seed + 1);
+    expect(relativeError(await filterGrad('wasm', c, x, dy), await filterGrad('cpu', c, x, dy))).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+  });
+
+  it(`matches the cpu backend within ${RELATIVE_TOLERANCE} relative on ${GENERATED_CASES} generated cases, freeing every intermediate`, async () => {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, async (c) => {
+        const info = convInfo(c);
+        const x = seededValues(tf.util.sizeFromShape(info.inShape), c.seed);
+        const dy = seededValues(tf.util.sizeFromShape(info.outShape), c.seed + 1);
+        const expected = await filterGrad('cpu', c, x, dy);
+        await tf.setBackend('wasm');
+        // Backend-level count: intermediates made inside the kernel never show in tf.memory().
+        const dataBefore = tf.engine().backend.numDataIds();
+        const actual = await filterGrad('wasm', c, x, dy);
+        expect(tf.engine().backend.numDataIds(), describeCase(c)).toBe(dataBefore);
+        expect(relativeError(actual, expected), describeCase(c)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+      }),
+      { numRuns: GENERATED_CASES, seed: 20240611, endOnFailure: true },
+    );
+  });
+});
