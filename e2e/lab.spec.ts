@@ -32,6 +32,10 @@ test.describe('benchmark lab, every backend in one run', () => {
     await expect(lab.byId('device-webgl-renderer')).toHaveText(/\S/);
     await expect(lab.byId('device-webgl-renderer')).not.toHaveText(/^not available/);
     await expect(lab.byId('device-tfjs-version')).toHaveText(/^\d+\.\d+\.\d+$/);
+    // The page is cross-origin isolated, so the threaded WebAssembly build starts (and reports its threads).
+    await expect(lab.byId('device-isolated')).toHaveText('yes');
+    await expect(lab.byId('device-wasm-simd')).toHaveText('yes');
+    await expect(lab.byId('device-wasm-threads')).toHaveText(/^\d+$/);
 
     await lab.byId('btn-device-copy').click();
     await expect(lab.byId('device-copy-status')).toHaveText('Copied to the clipboard.');
@@ -40,19 +44,22 @@ test.describe('benchmark lab, every backend in one run', () => {
     expect(copied).toContain(`  Unmasked renderer: ${await lab.byId('device-webgl-renderer').innerText()}`);
   });
 
-  test('a race of the tiny CNN completes on cpu, webgl and webgpu with a numeric speed-up for each', async ({ lab }) => {
+  test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed-ups over both CPU baselines', async ({ lab }) => {
+    const ALL: BackendName[] = ['cpu', 'wasm', 'webgl', 'webgpu'];
     await lab.open();
     await lab.setWorkload(TINY);
-    await lab.chooseBackends(RACED);
+    await lab.chooseBackends(ALL);
     await lab.run('race');
     await lab.waitUntilDone('race');
-    for (const backend of RACED) {
-      await expect(lab.raceCell(backend, 'speedup'), `${backend} speed-up`).toHaveText(SPEED_UP);
+    for (const backend of ALL) {
+      await expect(lab.raceCell(backend, 'speedup'), `${backend} speed-up over plain JS`).toHaveText(SPEED_UP);
+      await expect(lab.raceCell(backend, 'speedup-wasm'), `${backend} speed-up over wasm`).toHaveText(SPEED_UP);
       await expect(lab.raceCell(backend, 'median'), `${backend} median step`).toHaveText(MS);
       await expect(lab.raceCell(backend, 'first-step')).toHaveText(MS);
     }
     await expect(lab.raceCell('cpu', 'speedup')).toHaveText('1×');
-    expect(await lab.chartPoints('race-chart')).toBe(RACED.length);
+    await expect(lab.raceCell('wasm', 'speedup-wasm')).toHaveText('1×');
+    expect(await lab.chartPoints('race-chart')).toBe(ALL.length);
   });
 
   test('the size sweep draws a point per size for each backend and explains the crossover', async ({ lab }) => {

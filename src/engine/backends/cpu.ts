@@ -1,7 +1,8 @@
-import type { BackendRuntime } from './runtime';
+import { cpuClock, type BackendRuntime } from './runtime';
 
 /** Plain-JS tfjs: ships with @tensorflow/tfjs and runs everywhere. */
 export const cpuRuntime: BackendRuntime = {
   probe: async () => ({ available: true, reason: 'plain JavaScript, always available' }),
   load: async () => undefined,
+  kernelTiming: () => cpuClock('cpu'),
 };

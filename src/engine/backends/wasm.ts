@@ -1,5 +1,5 @@
 import { registerWasmTrainingKernels } from './wasmKernels';
-import type { BackendRuntime } from './runtime';
+import { cpuClock, type BackendRuntime } from './runtime';
 
 /** Under Node the wasm package finds its own binaries; in a browser they are the app's own assets. */
 const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
@@ -14,6 +14,10 @@ export const wasmRuntime: BackendRuntime = {
   async load() {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
     if (!IN_NODE) wasm.setWasmPaths((await import('./wasmAssets')).WASM_ASSET_URLS);
+    // tfjs would use half the logical cores (one on a 2-core laptop); an honest CPU baseline uses them all.
+    const cores = globalThis.navigator?.hardwareConcurrency;
+    if (!IN_NODE && typeof cores === 'number' && cores > 0) wasm.setThreadsCount(cores);
     registerWasmTrainingKernels();
   },
+  kernelTiming: () => cpuClock('wasm'),
 };

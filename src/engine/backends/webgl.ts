@@ -1,4 +1,7 @@
+import * as tf from '@tensorflow/tfjs';
 import type { BackendRuntime } from './runtime';
+
+const WEBGL_TIMER_FLAG = 'WEBGL_DISJOINT_QUERY_TIMER_EXTENSION_RELIABLE';
 
 /** WebGL 2 through an OffscreenCanvas in the worker; its package ships with @tensorflow/tfjs. */
 export const webglRuntime: BackendRuntime = {
@@ -16,5 +19,12 @@ export const webglRuntime: BackendRuntime = {
   },
   async load() {
     await import('@tensorflow/tfjs-backend-webgl');
+  },
+  kernelTiming(mode) {
+    if (tf.env().getNumber(WEBGL_TIMER_FLAG) > 0) return { source: 'gpu-timer', note: 'GPU time from WebGL timer queries (EXT_disjoint_timer_query_webgl2).' };
+    if (mode === 'profile') {
+      return { source: 'wall-with-sync', note: 'No WebGL timer query here: each kernel is timed on the wall clock with a read-back after it, which overstates small kernels.' };
+    }
+    return { source: 'unavailable', note: 'Unavailable on this device: WebGL offers no reliable timer query (EXT_disjoint_timer_query_webgl2) here.' };
   },
 };

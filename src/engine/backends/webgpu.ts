@@ -1,3 +1,4 @@
+import * as tf from '@tensorflow/tfjs';
 import { errorMessage, type BackendRuntime } from './runtime';
 
 /** WebGPU through navigator.gpu in the worker; its package loads only when a WebGPU job first runs. */
@@ -23,5 +24,13 @@ export const webgpuRuntime: BackendRuntime = {
   },
   async load() {
     await import('@tensorflow/tfjs-backend-webgpu');
+  },
+  kernelTiming() {
+    const timestamps = (tf.backend() as unknown as { supportTimestampQuery?: boolean }).supportTimestampQuery === true;
+    if (timestamps) return { source: 'gpu-timer', note: "GPU time from WebGPU 'timestamp-query'." };
+    return {
+      source: 'unavailable',
+      note: "Unavailable on this device: the WebGPU adapter lacks 'timestamp-query' (Chrome may offer it with --enable-dawn-features=allow_unsafe_apis).",
+    };
   },
 };

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
-import { isBackendName, type BackendAvailability, type BackendName } from '../../config/backends';
+import { isBackendName, STAND_IN_ORDER, type BackendAvailability, type BackendName } from '../../config/backends';
 
-/** Preferred default when the wanted backend is unavailable: fastest first. */
-const FALLBACK_ORDER: BackendName[] = ['webgl', 'webgpu', 'wasm', 'cpu'];
 
 /**
  * The chosen backend (held by the caller, e.g. in the URL), moved to an available one once
@@ -12,7 +10,7 @@ export function useBackendChoice(backends: BackendAvailability[] | null, value: 
   const backend: BackendName = isBackendName(value) ? value : 'cpu';
   useEffect(() => {
     const available = backends?.filter((b) => b.available).map((b) => b.name) ?? [];
-    if (available.length && !available.includes(backend)) onChange(FALLBACK_ORDER.find((b) => available.includes(b)) ?? 'cpu');
+    if (available.length && !available.includes(backend)) onChange(STAND_IN_ORDER.find((b) => available.includes(b)) ?? 'cpu');
   }, [backends, backend, onChange]);
   const ok = backends?.some((b) => b.name === backend && b.available) ?? false;
   return { backend, ok };
