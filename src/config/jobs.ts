@@ -20,6 +20,9 @@ export const JOBS = {
   anatomy: { name: 'the anatomy of a step', view: 'lab' },
   profile: { name: 'the kernel profile', view: 'lab' },
   parity: { name: 'the parity check', view: 'lab' },
+  saveModel: { name: 'saving the model', view: 'train' },
+  evaluateModel: { name: 'the saved model\'s evaluation', view: 'train' },
+  exportModel: { name: 'the export for TensorFlow', view: 'train' },
   benchmark: { name: 'the benchmark', view: 'bench' },
 } as const satisfies Record<string, JobFacts>;
 

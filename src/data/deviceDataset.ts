@@ -106,6 +106,19 @@ export class BatchStream {
     this.stepsPerEpoch = Math.floor(dataset.count / batchSize);
   }
 
+  /** Batches handed out so far (the position a checkpoint records). */
+  get position(): number {
+    return this.nextStep - (this.prefetched ? 1 : 0);
+  }
+
+  /** Continues from batch `position` (counted from the start), as a run restored from a checkpoint does. */
+  seek(position: number): void {
+    if (!Number.isInteger(position) || position < 0) throw new RangeError(`Stream position ${position} must be a whole number of at least 0.`);
+    if (this.prefetched) tf.dispose([this.prefetched.xs, this.prefetched.ys]);
+    this.prefetched = null;
+    this.nextStep = position;
+  }
+
   next(): StreamBatch {
     if (this.disposed) throw new Error('BatchStream.next() called after dispose().');
     const current = this.prefetched ?? this.gatherNext();

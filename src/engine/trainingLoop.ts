@@ -39,6 +39,7 @@ export class TrainingLoop {
   private singleStepsRequested: (StepPart | undefined)[] = [];
   private wake: (() => void) | null = null;
   private stepsDone = 0;
+  private windowsDone = 0;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -68,6 +69,12 @@ export class TrainingLoop {
     this.wakeUp();
   }
 
+  /** Starts counting from `step` steps already done (a run continued from a checkpoint); call before run(). */
+  startAt(step: number): void {
+    if (!Number.isInteger(step) || step < 0) throw new RangeError(`A run cannot start at step ${step}.`);
+    this.stepsDone = step;
+  }
+
   stop(): void {
     this.control = 'stop';
     this.wakeUp();
@@ -94,12 +101,14 @@ export class TrainingLoop {
       const part = single ? this.singleStepsRequested.shift() : undefined;
       if (!single) announce('training');
 
-      const isFirst = this.stepsDone === 0;
+      // The first window of this loop, even of a continued run, pays for compilation and upload.
+      const isFirst = this.windowsDone === 0;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
       const windowSteps = single || isFirst ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
       const { ms, scalars } = await this.runWindow(windowSteps, part);
       this.stepsDone += windowSteps;
+      this.windowsDone += 1;
 
       if (isFirst) this.hooks.onFirstStep(ms);
       this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst));

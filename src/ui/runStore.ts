@@ -136,6 +136,7 @@ export class RunStore {
       case 'deviceReport':
       case 'parityCurve':
       case 'benchmark':
+      case 'model':
         return;
       default:
         return event satisfies never;

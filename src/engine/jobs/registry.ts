@@ -11,6 +11,9 @@ import type { JobRunner } from '../owner/deviceOwner';
 import type { EngineHost } from '../owner/host';
 import type { JobRequest, RequestOf } from '../protocol/jobs';
 import { runBenchmarkJob } from './benchmarkJob';
+import { runEvaluateModel } from './evaluateModelJob';
+import { runExportModel } from './exportModelJob';
+import { runSaveModel } from './saveModelJob';
 import { runTrainJob } from './trainJob';
 import type { EngineJobContext, RunnerOf } from './types';
 
@@ -30,6 +33,9 @@ export const JOB_RUNNERS: { [K in JobKind]: RunnerOf<K> } = {
   anatomy: lab(runAnatomy),
   profile: lab(runProfile),
   parity: lab(runParity),
+  saveModel: runSaveModel,
+  evaluateModel: runEvaluateModel,
+  exportModel: runExportModel,
   benchmark: runBenchmarkJob,
 };
 

@@ -1,6 +1,7 @@
 import type * as tf from '@tensorflow/tfjs';
-import { requireRunConfig, type RunConfig } from '../../config/workloads';
+import type { RunConfig } from '../../config/workloads';
 import { errorMessage } from '../backends/runtime';
+import { checkpointRun, continueFrom, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { SamplePacer } from '../gan/samplePacer';
 import type { RequestOf } from '../protocol/jobs';
@@ -13,7 +14,7 @@ import type { EngineJobContext } from './types';
 
 /** Trains one CNN or GAN run to its end (or until stopped), taking pause / resume / step / evaluate while it runs. */
 export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobContext): Promise<void> {
-  const config = requireRunConfig(request.config);
+  const { config, resume } = readTrainRequest(request);
   const emit = (event: TrainingEvent) => ctx.emit(event);
   emit({ type: 'state', state: 'loading' });
   let judge: tf.LayersModel | null = null;
@@ -22,6 +23,10 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     workload = await buildWorkload(config, ctx.host, emit);
     emit({ type: 'runInfo', info: workload.info });
     const active = workload;
+    const startStep = resume ? continueFrom(active, resume) : 0;
+    // A run that starts replaces the model kept from the last one (a refused one leaves it).
+    ctx.host.lastRun.clear();
+    const summary = new RunSummary(resume);
     let lastEval: EvalPoint | null = null;
     let sampler: SamplePacer | null = null;
     if (active.samples) {
@@ -32,14 +37,19 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     const loop = new TrainingLoop(active, {
       onState: (state) => emit({ type: 'state', state }),
       onFirstStep: (ms) => emit({ type: 'firstStep', ms }),
-      onMetrics: (point) => emit({ type: 'metrics', points: [point] }),
+      onMetrics: (point) => {
+        summary.loss(point.step, point.scalars.loss);
+        emit({ type: 'metrics', points: [point] });
+      },
       onEpochEnd: async (epoch, step) => {
         if (!active.evaluate) return;
         lastEval = await active.evaluate(step, epoch);
+        summary.evaluated(lastEval);
         emit({ type: 'eval', point: lastEval });
       },
       afterWindow: async (step) => sampler?.maybeSend(step),
     });
+    loop.startAt(startStep);
     ctx.onControl((control) => applyControl(control, loop, active, emit));
     ctx.token.attach(loop);
     await sampler?.send(0);
@@ -47,6 +57,13 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     ctx.token.attach(null);
     await sampler?.send(loop.steps);
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
+    if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) {
+      try {
+        ctx.host.lastRun.keep(await checkpointRun(active, config, loop.steps, summary));
+      } catch (err) {
+        emit({ type: 'warning', message: `Could not keep the trained model for saving: ${errorMessage(err)}` });
+      }
+    }
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
   } finally {
     judge?.dispose();

@@ -1,4 +1,5 @@
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { LastRun } from '../checkpoints/lastRun';
 import type { DatasetCache } from '../datasetCache';
 
 /** What every job needs from the place it runs: the worker passes the real ones, tests pass cpu-only ones. */
@@ -12,4 +13,6 @@ export interface EngineHost {
   evaluateFlags(): Promise<void>;
   /** Which backends this browser offers, each with its reason in plain words. */
   detect(): Promise<BackendAvailability[]>;
+  /** The last CNN run that ended here, as a checkpoint, until the next run starts. */
+  lastRun: LastRun;
 }

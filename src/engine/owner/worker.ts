@@ -6,6 +6,7 @@
 import { createFetchReader } from '../../data/browserReader';
 import { activateBackend, evaluateAllFlags, reportedFlags } from '../backends/activate';
 import { detectBackends } from '../backends/registry';
+import { LastRun } from '../checkpoints/lastRun';
 import { DatasetCache } from '../datasetCache';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
@@ -24,6 +25,7 @@ const host: EngineHost = {
   flags: reportedFlags,
   evaluateFlags: evaluateAllFlags,
   detect: detectBackends,
+  lastRun: new LastRun(),
 };
 const owner = new DeviceOwner(engineRunner(host), post);
 

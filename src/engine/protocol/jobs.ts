@@ -3,17 +3,19 @@
  * every job's events travel in. One worker owns the device and runs one job at a time; every view
  * talks to it through these messages only.
  */
-import type { BackendAvailability } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { JobKind } from '../../config/jobs';
 import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
 import type { RunConfig } from '../../config/workloads';
 import type { LabEvent } from './lab';
+import type { ModelEvent } from './models';
 import type { BenchRow, TrainingControl, TrainingEvent } from './training';
 
 /** What a view (or the headless bench) asks the device owner to run. */
 export type JobRequest =
-  | { kind: 'train'; config: RunConfig }
+  /** `resume`: a saved model (GPCK bytes) to continue from; the config may change only its backend and epochs. */
+  | { kind: 'train'; config: RunConfig; resume?: ArrayBuffer }
   | { kind: 'deviceReport' }
   | { kind: 'race'; settings: LabSettings }
   | { kind: 'matmulSweep'; settings: LabSettings }
@@ -21,12 +23,18 @@ export type JobRequest =
   | { kind: 'anatomy'; settings: LabSettings }
   | { kind: 'profile'; settings: LabSettings }
   | { kind: 'parity'; settings: LabSettings }
+  /** The last CNN run, kept in the worker, as a checkpoint file. */
+  | { kind: 'saveModel' }
+  /** A saved model (GPCK bytes, validated in the worker) evaluated on its test split on `backend`. */
+  | { kind: 'evaluateModel'; checkpoint: ArrayBuffer; backend: BackendName }
+  /** A saved model, or the kept run when null, as plain data for the Python package. */
+  | { kind: 'exportModel'; checkpoint: ArrayBuffer | null }
   | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 
 /** Every event a job can send while it runs. */
-export type JobEvent = TrainingEvent | LabEvent | { type: 'benchmark'; rows: BenchRow[] };
+export type JobEvent = TrainingEvent | LabEvent | ModelEvent | { type: 'benchmark'; rows: BenchRow[] };
 
 /** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
 export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };

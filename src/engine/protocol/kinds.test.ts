@@ -35,6 +35,7 @@ const JOB_EVENTS = [
   'deviceReport',
   'parityCurve',
   'benchmark',
+  'model',
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
 const CONTROLS = ['pause', 'resume', 'step', 'evaluate'] as const;
@@ -50,7 +51,7 @@ describe('the kinds the app dispatches on', () => {
   });
 
   it('lists every job, view, workload and backend', () => {
-    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'benchmark']);
+    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'saveModel', 'evaluateModel', 'exportModel', 'benchmark']);
     expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity']);
     expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'history']);
     expect(WORKLOAD_IDS).toEqual(['cnn', 'gan']);

@@ -72,7 +72,7 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
       return { ...running, parityCurves: [...running.parityCurves, event.curve] };
     case 'deviceReport':
       return { ...running, deviceReport: { report: event.report, backends: event.backends } };
-    // Training and benchmark events never reach a lab job.
+    // Training, benchmark and saved-model events never reach a lab job.
     case 'state':
     case 'runInfo':
     case 'firstStep':
@@ -82,6 +82,7 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'samples':
     case 'quality':
     case 'benchmark':
+    case 'model':
       return running;
     default:
       return event satisfies never;

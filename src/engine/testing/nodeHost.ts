@@ -1,9 +1,11 @@
 /** Test helpers: the engine's host and device owner in Node on the cpu backend (never imported by the app). */
 import * as tf from '@tensorflow/tfjs';
 import type { BackendName } from '../../config/backends';
+import { isLabJobKind } from '../../config/jobs';
 import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from '../protocol/labJobState';
 import { createFileReader } from '../../data/nodeReader';
 import { detectBackends } from '../backends/registry';
+import { LastRun } from '../checkpoints/lastRun';
 import { DatasetCache } from '../datasetCache';
 import { engineRunner } from '../jobs/registry';
 import { DeviceOwner } from '../owner/deviceOwner';
@@ -25,6 +27,7 @@ export function nodeHost(overrides: Partial<EngineHost> = {}): EngineHost {
     flags: () => ({ IS_TEST: true }),
     evaluateFlags: async () => undefined,
     detect: detectBackends,
+    lastRun: new LastRun(),
     ...overrides,
   };
 }
@@ -52,7 +55,7 @@ export class RecordingOwner {
 
   submit(request: JobRequest, onEvent: (event: JobEvent, id: number) => void = () => undefined): { id: number; ended: Promise<RecordedJob> } {
     const id = this.nextId++;
-    const kind = request.kind === 'deviceReport' || request.kind === 'train' || request.kind === 'benchmark' ? 'deviceReport' : request.kind;
+    const kind = isLabJobKind(request.kind) ? request.kind : 'deviceReport';
     this.jobs.set(id, { id, events: [], outcome: null, span: null, lab: queuedJob(kind, id) });
     this.listeners.set(id, onEvent);
     const ended = new Promise<RecordedJob>((resolve) => this.waiters.set(id, () => resolve(this.jobs.get(id) as RecordedJob)));

@@ -9,6 +9,7 @@ import { getCnnModel } from '../../models/registry';
 import type { BackendName } from '../../config/backends';
 import type { EvalPoint } from '../protocol/training';
 import { assertCanTrain } from '../backends/kernels';
+import { readAdamState, writeAdamState, type AdamSnapshot } from '../checkpoints/adamState';
 import type { TrainingWorkload } from './types';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
@@ -18,6 +19,15 @@ export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar
 
 export function accuracy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
   return tf.tidy(() => tf.mean(tf.cast(tf.equal(tf.argMax(labels, -1), tf.argMax(probs, -1)), 'float32')) as tf.Scalar);
+}
+
+/** A classifier's whole training state, read back from the device: what a checkpoint holds. */
+export interface CnnTrainingState {
+  /** The model's weights in model.weights order, by their layer-scoped names (conv1/kernel…). */
+  weights: { name: string; shape: number[]; values: Float32Array }[];
+  adam: AdamSnapshot;
+  /** Micro-batches the data stream has handed out. */
+  streamPosition: number;
 }
 
 /** The image classifier workload: model, Adam and the data, all resident on the current backend. */
@@ -76,6 +86,36 @@ export class CnnWorkload implements TrainingWorkload {
   nextBatch(): { xs: tf.Tensor4D; ys: tf.Tensor2D } {
     const { xs, ys } = this.stream.next();
     return { xs, ys };
+  }
+
+  /** The model's trainable variables, in the order the gradients (and so Adam's moments) come in. */
+  private get variables(): tf.Variable[] {
+    return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
+  }
+
+  /** Reads weights, Adam's state and the data position back from the device. */
+  async captureState(): Promise<CnnTrainingState> {
+    const weights = await Promise.all(
+      this.model.weights.map(async (w) => ({ name: w.originalName, shape: w.shape.map((d) => d ?? 0), values: Float32Array.from(await w.read().data()) })),
+    );
+    return { weights, adam: await readAdamState(this.optimizer, this.variables), streamPosition: this.stream.position };
+  }
+
+  /** Puts a captured state into this freshly built workload (same model and settings), so training continues from it exactly. */
+  restoreState(state: CnnTrainingState): void {
+    const weights = this.model.weights;
+    if (state.weights.length !== weights.length) throw new Error(`The checkpoint holds ${state.weights.length} weight tensors; this model has ${weights.length}.`);
+    const values = state.weights.map((saved, i) => {
+      const w = weights[i];
+      if (saved.name !== w.originalName || saved.shape.join('x') !== w.shape.join('x')) {
+        throw new Error(`Checkpoint weight ${saved.name} [${saved.shape.join(', ')}] does not fit this model's ${w.originalName} [${w.shape.join(', ')}].`);
+      }
+      return tf.tensor(saved.values, saved.shape, 'float32');
+    });
+    this.model.setWeights(values);
+    tf.dispose(values);
+    writeAdamState(this.optimizer, this.variables, state.adam);
+    this.stream.seek(state.streamPosition);
   }
 
   step(): Record<string, tf.Scalar> {

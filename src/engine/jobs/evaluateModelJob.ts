@@ -1,0 +1,29 @@
+import { assertFits, onBackend, requireCheckpoint } from '../checkpoints/loadCheckpoint';
+import { stateOf } from '../checkpoints/savedModel';
+import type { RequestOf } from '../protocol/jobs';
+import { CnnWorkload } from '../workloads/cnnWorkload';
+import { buildWorkload } from './buildWorkload';
+import type { EngineJobContext } from './types';
+
+/**
+ * Loads a saved model on the backend asked for and evaluates it on its data set's test split. The
+ * file is validated first (a refused one fails the job with the validator's sentence); once it
+ * loads, it becomes the worker's kept model, so Save and Export act on it.
+ */
+export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx: EngineJobContext): Promise<void> {
+  const checkpoint = requireCheckpoint(request.checkpoint);
+  const config = onBackend(checkpoint.config, request.backend);
+  const workload = await buildWorkload(config, ctx.host, ctx.emit);
+  try {
+    if (!(workload instanceof CnnWorkload)) throw new Error('Only CNN models are saved.');
+    assertFits(workload.model, checkpoint);
+    workload.restoreState(stateOf(checkpoint));
+    ctx.token.throwIfCancelled();
+    const { step, epoch } = checkpoint.progress;
+    const point = await workload.evaluate(step, epoch);
+    ctx.host.lastRun.keep(checkpoint);
+    ctx.emit({ type: 'model', result: { kind: 'eval', point, backend: workload.info.backend } });
+  } finally {
+    workload.dispose();
+  }
+}

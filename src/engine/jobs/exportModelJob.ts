@@ -1,0 +1,26 @@
+import { CNN_MODEL_LABELS } from '../../config/models';
+import { getCnnModel } from '../../models/registry';
+import { requireCheckpoint, setModelWeights } from '../checkpoints/loadCheckpoint';
+import { CHECK_EXAMPLES, exportClassifier } from '../export/exportRun';
+import type { RequestOf } from '../protocol/jobs';
+import type { EngineJobContext } from './types';
+
+/**
+ * A saved model (or the kept run) as plain data for the "Export for TensorFlow" package. The check
+ * outputs that verify.py compares Keras against are computed on the cpu backend, whatever backend
+ * trained the model: plain float32 arithmetic is the reference the 1e-4 tolerance is meant for.
+ */
+export async function runExportModel(request: RequestOf<'exportModel'>, ctx: EngineJobContext): Promise<void> {
+  const checkpoint = request.checkpoint ? requireCheckpoint(request.checkpoint) : ctx.host.lastRun.require();
+  const { config } = checkpoint;
+  await ctx.host.activate('cpu');
+  const data = await ctx.host.datasets.get(config.dataset, { train: 0, test: CHECK_EXAMPLES }, (fraction, message) => ctx.emit({ type: 'progress', fraction, message }));
+  const model = getCnnModel(config.model).build(config.seed);
+  try {
+    setModelWeights(model, checkpoint);
+    const run = await exportClassifier(model, data.test);
+    ctx.emit({ type: 'model', result: { kind: 'export', run, config, modelLabel: CNN_MODEL_LABELS[config.model] } });
+  } finally {
+    model.dispose();
+  }
+}

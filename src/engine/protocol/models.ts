@@ -1,0 +1,15 @@
+/** What the saved-model jobs hand back to the page: plain data, safe to postMessage. */
+import type { BackendName } from '../../config/backends';
+import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { ExportedRun } from './export';
+import type { EvalPoint } from './training';
+
+export type ModelResult =
+  /** The kept run as a GPCK checkpoint file. */
+  | { kind: 'file'; bytes: ArrayBuffer; config: CnnRunConfig; step: number; testAccuracy: number | null }
+  /** A saved model evaluated on its data set's test split. */
+  | { kind: 'eval'; point: EvalPoint; backend: BackendName }
+  /** A model as plain data for the "Export for TensorFlow" package. */
+  | { kind: 'export'; run: ExportedRun; config: CnnRunConfig; modelLabel: string };
+
+export type ModelEvent = { type: 'model'; result: ModelResult };
