@@ -39,12 +39,12 @@ export function storageError(error: unknown): Error {
   return new Error(`Browser storage failed: ${detail || name || 'unknown error'}`);
 }
 
-function newId(): string {
+export function newId(): string {
   // randomUUID exists only in secure contexts (https, localhost).
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(storageError(request.error));
@@ -52,13 +52,13 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /** Runs one transaction; resolves with the request's result once the transaction has committed. */
-function transact<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+export function transact<T>(db: IDBDatabase, mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>, storeName = STORE): Promise<T> {
   return new Promise((resolve, reject) => {
     let tx: IDBTransaction;
     let request: IDBRequest<T>;
     try {
-      tx = db.transaction(STORE, mode);
-      request = run(tx.objectStore(STORE));
+      tx = db.transaction(storeName, mode);
+      request = run(tx.objectStore(storeName));
     } catch (error) {
       // e.g. a DataCloneError from put, thrown before any request exists.
       reject(storageError(error));

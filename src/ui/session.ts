@@ -21,14 +21,14 @@ export class TrainingSession {
     client.subscribe(() => this.store.setBackends(client.getSnapshot().backends));
   }
 
-  /** Queues a run with this configuration behind whatever holds the device; returns the store's run id. */
-  start(config: RunConfig): number {
+  /** Queues a run with this configuration behind whatever holds the device (continuing a saved model's GPCK bytes when given); returns the store's run id. */
+  start(config: RunConfig, resume?: ArrayBuffer): number {
     this.store.beginRun();
     const runId = this.store.runId;
     this.configs.clear();
     this.configs.set(runId, config);
     const id = this.client.submit(
-      { kind: 'train', config },
+      resume ? { kind: 'train', config, resume } : { kind: 'train', config },
       {
         onStarted: () => {
           if (this.store.runId === runId) this.store.started();

@@ -4,6 +4,9 @@ import type { Labelled } from '../../share/comparison';
 import { historyModel } from '../../share/historyModel';
 import { ComparisonView, ResultView } from './ResultView';
 import { formatDate } from '../../share/resultSummary';
+import type { SavedModelEntry } from '../../share/modelStore';
+import { savedModels } from '../../share/savedModelsModel';
+import { loadStoredModel, SavedModelsPanel } from '../models/SavedModelsPanel';
 
 /** Runs compared side by side. */
 const COMPARED = 2;
@@ -12,7 +15,7 @@ function labelOf(entry: HistoryEntry, letter: string): string {
   return `${letter} (${formatDate(entry.createdAt)})`;
 }
 
-function EntryRow({ entry, selected, onSelect, onView, onDelete }: { entry: HistoryEntry; selected: boolean; onSelect(on: boolean): void; onView(): void; onDelete(): void }) {
+function EntryRow({ entry, model, selected, onSelect, onView, onDelete }: { entry: HistoryEntry; model: SavedModelEntry | undefined; selected: boolean; onSelect(on: boolean): void; onView(): void; onDelete(): void }) {
   return (
     <tr data-testid="history-entry" data-entry-id={entry.id}>
       <td>
@@ -35,6 +38,11 @@ function EntryRow({ entry, selected, onSelect, onView, onDelete }: { entry: Hist
           <button data-testid="history-view" onClick={onView}>
             View
           </button>
+          {model && (
+            <button data-testid="history-load-model" onClick={() => loadStoredModel(model)}>
+              Load its model
+            </button>
+          )}
           <button data-testid="history-delete" onClick={onDelete}>
             Delete
           </button>
@@ -47,6 +55,8 @@ function EntryRow({ entry, selected, onSelect, onView, onDelete }: { entry: Hist
 /** Every run kept in this browser: view one, compare two, delete any; storage errors are shown. */
 export function HistoryPanel() {
   const history = useSyncExternalStore(historyModel.subscribe, historyModel.getSnapshot);
+  const models = useSyncExternalStore(savedModels.subscribe, savedModels.getSnapshot);
+  const modelByRun = useMemo(() => new Map(models.entries.flatMap((m) => (m.runCreatedAt ? [[m.runCreatedAt, m] as const] : []))), [models.entries]);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewed, setViewed] = useState<string | null>(null);
   const [comparing, setComparing] = useState<string[] | null>(null);
@@ -98,6 +108,7 @@ export function HistoryPanel() {
               <EntryRow
                 key={entry.id}
                 entry={entry}
+                model={modelByRun.get(entry.createdAt)}
                 selected={liveSelection.includes(entry.id)}
                 onSelect={(on) => select(entry.id, on)}
                 onView={() => {
@@ -123,6 +134,7 @@ export function HistoryPanel() {
           Compare the two ticked runs
         </button>
       </div>
+      <SavedModelsPanel />
       {pair && <ComparisonView a={pair.a} b={pair.b} testIdPrefix="history" />}
       {!pair && viewedEntry && <ResultView label={formatDate(viewedEntry.createdAt)} result={viewedEntry.result} testIdPrefix="history" shareable />}
     </section>

@@ -13,6 +13,7 @@ import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
 import { cnnSession } from '../session';
 import { setFormValue, usePageSettings } from '../share/pageStore';
+import { ModelPanel } from '../models/ModelPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 
@@ -65,6 +66,7 @@ export function TrainView() {
       />
       <ChartGrid store={runStore} charts={CHARTS} />
       <RunShareBar kind="cnn" charts={CHARTS} chartScope='[data-testid="view-train"]' />
+      <ModelPanel backend={backendOk ? backend : null} busyTraining={busy} />
     </>
   );
 }

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import { expect, test } from './fixtures';
+import { ModelPanelPage } from './pages/modelPanel';
+
+/** One epoch of the tiny CNN on a slice of MNIST: seconds on the cpu backend. */
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '640', testExamples: '200', epochs: '1', seed: '7' };
+
+const EXPORT_FILES = ['README.md', 'check.npz', 'model_topology.json', 'requirements.txt', 'run.json', 'train.py', 'verify.py', 'weights.npz'];
+
+test('saves a trained tiny CNN, reloads the page, loads it from History, evaluates it to the same accuracy; exports it for TensorFlow', async ({ playground: p, page, backend }) => {
+  const models = new ModelPanelPage(page);
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields(TINY_RUN);
+  await p.button('train').click();
+  await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
+  const accuracy = /^([\d.]+%)/.exec(await p.stat('test-accuracy').innerText())?.[1];
+  expect(accuracy).toMatch(/%$/);
+  await expect(page.getByTestId('history-save-status')).toHaveText('Kept in the history.');
+
+  await models.button('save').click();
+  await expect(models.note()).toContainText('Saved gpu-playground-tiny-mnist-step20.gpck in this browser');
+
+  const zip = await models.download(models.button('export'));
+  expect(zip.suggestedFilename()).toBe('gpu-playground-tiny-mnist-keras.zip');
+  const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path()))));
+  expect(files.sort()).toEqual(EXPORT_FILES.map((f) => `gpu-playground-tiny-mnist-keras/${f}`));
+
+  const file = await models.download(models.button('download'));
+  expect(file.suggestedFilename()).toBe('gpu-playground-tiny-mnist-step20.gpck');
+  const gpck = await readFile(await file.path());
+
+  await page.reload();
+  await page.getByTestId('tab-history').click();
+  await expect(models.savedModels()).toHaveCount(1);
+  await models.loadFromRun().click();
+  await expect(page.getByTestId('view-train')).toBeVisible();
+  await expect(models.loadedDetail()).toContainText(`step 20 (epoch 1 of 1)`);
+  await expect(models.loadedDetail()).toContainText(`test accuracy ${accuracy}`);
+  await p.chooseBackend(backend);
+  await models.button('evaluate').click();
+  await expect(models.loadedAccuracy()).toHaveText(accuracy ?? '');
+
+  // A damaged copy of the downloaded file is refused with the validator's message; what was loaded and saved stays.
+  await models.pickFile('damaged.gpck', gpck.subarray(0, gpck.length - 8));
+  await expect(models.error()).toContainText('Not a usable checkpoint: it is cut short');
+  await expect(models.loadedAccuracy()).toHaveText(accuracy ?? '');
+  await page.getByTestId('tab-history').click();
+  await expect(models.savedModels()).toHaveCount(1);
+  await expect(page.getByTestId('history-entry')).toHaveCount(1);
+});

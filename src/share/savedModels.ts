@@ -1,0 +1,74 @@
+/**
+ * What the page says about a saved model and the names of its files. Pure: the page reads a file,
+ * this module validates it (through the one checkpoint validator) and describes it.
+ *
+ * A saved model downloads as one `.gpck` file, not a zip of tfjs `model.json` + weight shards: it is
+ * the very document the page loads back, read by the one validator checkpoints and saved models
+ * share, and it carries what the tfjs layers format cannot (Adam's exact state, the data position,
+ * the run configuration), so a loaded model continues training bit for bit. The Keras / tfjs route
+ * out of the app is the "Export for TensorFlow" package (topology JSON + weights + train.py).
+ */
+import { BACKEND_LABELS } from '../config/backends';
+import type { CnnRunConfig } from '../config/cnnConfig';
+import { CNN_SCHEMA } from '../config/cnnConfig';
+import { DATASET_LABELS } from '../config/datasets';
+import { CNN_MODEL_LABELS } from '../config/models';
+import { decodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
+import { formatNumber, formatPercent } from './format';
+
+export const MODEL_FILE_EXTENSION = '.gpck';
+
+/** A validated saved model without its tensors: what the page shows and continues from. */
+export type SavedModelHeader = Omit<Checkpoint, 'tensors'>;
+
+export type ModelFileReading = { ok: true; header: SavedModelHeader; bytes: ArrayBuffer } | { ok: false; error: string };
+
+/** Reads a saved model from untrusted bytes (a picked file, a stored entry); never throws. */
+export function readModelFile(bytes: ArrayBuffer): ModelFileReading {
+  const reading = decodeCheckpoint(bytes);
+  if (!reading.ok) return reading;
+  const { tensors: _tensors, ...header } = reading.checkpoint;
+  return { ok: true, header, bytes };
+}
+
+/** e.g. "Tiny CNN on MNIST digits". */
+export function modelTitle(config: CnnRunConfig): string {
+  return `${CNN_MODEL_LABELS[config.model]} on ${DATASET_LABELS[config.dataset]}`;
+}
+
+/** e.g. "step 3 (epoch 1 of 1) · loss 2.1 · test accuracy 41.0% · trained on CPU". */
+export function modelDetail(header: SavedModelHeader): string {
+  const { progress, summary, config } = header;
+  const parts = [`step ${progress.step} (epoch ${progress.epoch} of ${config.epochs})`];
+  if (summary.lastLoss !== null) parts.push(`loss ${formatNumber(summary.lastLoss)}`);
+  if (summary.lastEval) parts.push(`test accuracy ${formatPercent(summary.lastEval.testAccuracy)}`);
+  parts.push(`trained on ${BACKEND_LABELS[config.backend]}`);
+  return parts.join(' · ');
+}
+
+/** A file name without odd characters: gpu-playground-tiny-mnist-step3.gpck. */
+export function modelFileName(config: CnnRunConfig, step: number): string {
+  return `gpu-playground-${config.model}-${config.dataset}-step${step}${MODEL_FILE_EXTENSION}`.replace(/[^A-Za-z0-9._-]/g, '-');
+}
+
+/** The folder (and zip) name of an "Export for TensorFlow" package. */
+export function exportFolderName(config: CnnRunConfig): string {
+  return `gpu-playground-${config.model}-${config.dataset}-keras`.replace(/[^A-Za-z0-9._-]/g, '-');
+}
+
+/**
+ * The run configuration a "Continue training" starts: the saved run's on `backend`, with one more
+ * epoch when the saved run already trained all of its own; null when Epochs is at its limit.
+ */
+export function continueConfig(header: SavedModelHeader, backend: CnnRunConfig['backend']): CnnRunConfig | null {
+  const { config, progress } = header;
+  const done = progress.step >= config.epochs * stepsPerEpoch(config);
+  const epochs = done ? config.epochs + 1 : config.epochs;
+  if (epochs > CNN_SCHEMA.epochs.max) return null;
+  return { ...config, backend, epochs };
+}
+
+/** Steps in one epoch: whole batches of the training examples (the last partial batch is dropped). */
+function stepsPerEpoch(config: CnnRunConfig): number {
+  return Math.max(1, Math.floor(config.trainExamples / config.batchSize));
+}

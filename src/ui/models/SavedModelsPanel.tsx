@@ -1,0 +1,71 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { formatDate } from '../../share/resultSummary';
+import { modelDetail, modelFileName, modelTitle } from '../../share/savedModels';
+import { savedModels } from '../../share/savedModelsModel';
+import type { SavedModelEntry } from '../../share/modelStore';
+import { settingsStore } from '../share/pageStore';
+import { downloadBlob } from '../share/download';
+import { modelSession } from './modelSession';
+
+/** Loads a stored model into the Train view and goes there. */
+export function loadStoredModel(entry: SavedModelEntry): void {
+  modelSession.load(entry.bytes, `this browser (saved ${formatDate(entry.createdAt)})`);
+  settingsStore.update((s) => (s.view === 'train' ? s : { ...s, view: 'train' }), 'push');
+}
+
+/** The History tab's saved models: load one into the Train view, download it, delete it. */
+export function SavedModelsPanel() {
+  const models = useSyncExternalStore(savedModels.subscribe, savedModels.getSnapshot);
+  useEffect(() => void savedModels.refresh(), []);
+
+  return (
+    <section className="panel saved-models" data-testid="saved-models">
+      <h2>Saved models</h2>
+      {models.error && (
+        <div className="error" role="alert" data-testid="saved-models-error">
+          {models.error}
+        </div>
+      )}
+      <p className="share-note" data-testid="saved-models-count">
+        {!models.loaded ? 'Reading the saved models…' : models.entries.length === 0 ? 'No saved models yet: train a CNN, then "Save model in this browser".' : `${models.entries.length} saved ${models.entries.length === 1 ? 'model' : 'models'}.`}
+      </p>
+      {models.entries.length > 0 && (
+        <table className="lab-table">
+          <thead>
+            <tr>
+              <th className="lab-left">Saved</th>
+              <th className="lab-left">Model</th>
+              <th className="lab-left">Progress</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {models.entries.map((entry) => (
+              <tr key={entry.id} data-testid="saved-model" data-run-created-at={entry.runCreatedAt ?? ''}>
+                <td className="lab-left">{formatDate(entry.createdAt)}</td>
+                <td className="lab-left">{modelTitle(entry.header.config)}</td>
+                <td className="lab-left">{modelDetail(entry.header)}</td>
+                <td>
+                  <div className="controls">
+                    <button data-testid="btn-saved-model-load" onClick={() => loadStoredModel(entry)}>
+                      Load
+                    </button>
+                    <button
+                      data-testid="btn-saved-model-download"
+                      onClick={() => downloadBlob(modelFileName(entry.header.config, entry.header.progress.step), new Blob([entry.bytes], { type: 'application/octet-stream' }))}
+                    >
+                      Download
+                    </button>
+                    <button data-testid="btn-saved-model-delete" onClick={() => void savedModels.remove(entry.id)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The page's trained model: save the worker's kept run to the browser or as a file, export it for
+ * TensorFlow, load a saved one (from the History tab or a file), evaluate it and continue training
+ * it. Every device step is a job of the one device owner; files are validated before they are sent.
+ */
+import { version as APP_VERSION } from '../../../package.json';
+import type { BackendName } from '../../config/backends';
+import type { DeviceClient } from '../../engine/client/deviceClient';
+import { MAX_CHECKPOINT_BYTES } from '../../engine/protocol/checkpointFormat';
+import type { JobRequest } from '../../engine/protocol/jobs';
+import type { ModelResult } from '../../engine/protocol/models';
+import type { EvalPoint } from '../../engine/protocol/training';
+import { continueConfig, exportFolderName, modelFileName, readModelFile, type SavedModelHeader } from '../../share/savedModels';
+import { savedModels, type SavedModelsModel } from '../../share/savedModelsModel';
+import { deviceClient } from '../device';
+import { cnnSession, ganSession, type TrainingSession } from '../session';
+import { downloadBlob } from '../share/download';
+import { runRecorder } from '../share/runRecorder';
+
+export type ModelTask = 'save' | 'download' | 'export' | 'evaluate';
+
+export interface LoadedModel {
+  header: SavedModelHeader;
+  bytes: ArrayBuffer;
+  /** Where it came from, e.g. "file model.gpck" or "this browser". */
+  source: string;
+}
+
+export interface ModelSnapshot {
+  /** What the worker keeps now: the last CNN run, a loaded model once evaluated, or nothing. */
+  kept: 'run' | 'loaded' | null;
+  busy: ModelTask | null;
+  loaded: LoadedModel | null;
+  evaluation: { point: EvalPoint; backend: BackendName } | null;
+  /** The last thing done, in plain words. */
+  note: string | null;
+  error: string | null;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export class ModelSession {
+  private snapshot: ModelSnapshot = { kept: null, busy: null, loaded: null, evaluation: null, note: null, error: null };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly client: DeviceClient,
+    private readonly cnn: TrainingSession,
+    gan: TrainingSession,
+    private readonly models: SavedModelsModel,
+    private readonly runCreatedAt: () => string | null,
+  ) {
+    this.watch(cnn, true);
+    this.watch(gan, false);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ModelSnapshot => this.snapshot;
+
+  /** Saves the kept model in this browser, listed in the History tab beside its run. */
+  saveToBrowser = (): Promise<void> =>
+    this.task('save', async () => {
+      const file = await this.fileOfKept();
+      const error = await this.models.add(file.bytes, this.snapshot.kept === 'run' ? this.runCreatedAt() : null);
+      if (error) throw new Error(error);
+      return `Saved ${modelFileName(file.config, file.step)} in this browser: the History tab lists it.`;
+    });
+
+  /** Downloads the kept model as one .gpck file. */
+  download = (): Promise<void> =>
+    this.task('download', async () => {
+      const file = await this.fileOfKept();
+      const name = modelFileName(file.config, file.step);
+      downloadBlob(name, new Blob([file.bytes], { type: 'application/octet-stream' }));
+      return `Downloaded ${name}.`;
+    });
+
+  /** Builds the "Export for TensorFlow" package of the loaded model (or the kept run) and downloads it. */
+  exportForTensorFlow = (): Promise<void> =>
+    this.task('export', async () => {
+      const loaded = this.snapshot.kept === 'loaded' ? this.snapshot.loaded : null;
+      const result = await this.runJob({ kind: 'exportModel', checkpoint: loaded ? loaded.bytes : null }, 'export');
+      // The package writer (scripts, zip) loads only when a user exports, not with the page.
+      const { zipPythonPackage } = await import('../../share/export/pythonPackage');
+      const folder = exportFolderName(result.config);
+      const zip = zipPythonPackage({ ...result.run, config: result.config, modelLabel: result.modelLabel, appVersion: APP_VERSION }, folder);
+      downloadBlob(`${folder}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+      return `Downloaded ${folder}.zip: unzip it and read its README.md.`;
+    });
+
+  /** Reads a picked file; a file over the size cap is refused unread. */
+  async loadFile(file: File): Promise<void> {
+    if (file.size > MAX_CHECKPOINT_BYTES) return this.update({ error: `Not a usable checkpoint: it is ${file.size} bytes, over the ${MAX_CHECKPOINT_BYTES} this page reads.`, note: null });
+    this.load(await file.arrayBuffer(), `file ${file.name}`);
+  }
+
+  /** Validates a saved model and makes it the loaded one; a refused file changes nothing else. */
+  load(bytes: ArrayBuffer, source: string): void {
+    const reading = readModelFile(bytes);
+    if (!reading.ok) return this.update({ error: reading.error, note: null });
+    this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, note: `Loaded from ${source}.` });
+  }
+
+  /** Evaluates the loaded model on its test split on `backend`; the worker keeps it afterwards. */
+  evaluate = (backend: BackendName): Promise<void> =>
+    this.task('evaluate', async () => {
+      const loaded = this.requireLoaded();
+      const result = await this.runJob({ kind: 'evaluateModel', checkpoint: loaded.bytes, backend }, 'eval');
+      this.update({ evaluation: { point: result.point, backend: result.backend }, kept: 'loaded' });
+      return `Evaluated on ${result.point.examples} test images on ${result.backend}.`;
+    });
+
+  /** Continues training the loaded model on `backend` as a CNN run of the Train view. */
+  continueTraining(backend: BackendName): void {
+    const loaded = this.snapshot.loaded;
+    const config = loaded ? continueConfig(loaded.header, backend) : null;
+    if (!loaded || !config) return this.update({ error: loaded ? 'This model has trained as many epochs as a run can have.' : 'Load a saved model first.' });
+    this.cnn.start(config, loaded.bytes);
+    this.update({ note: `Continuing from step ${loaded.header.progress.step} on ${backend}, to epoch ${config.epochs}.`, error: null });
+  }
+
+  private requireLoaded(): LoadedModel {
+    if (!this.snapshot.loaded) throw new Error('Load a saved model first.');
+    return this.snapshot.loaded;
+  }
+
+  private async fileOfKept(): Promise<Extract<ModelResult, { kind: 'file' }>> {
+    return this.runJob({ kind: 'saveModel' }, 'file');
+  }
+
+  /** Submits a saved-model job and resolves with its result, or rejects with its error. */
+  private runJob<K extends ModelResult['kind']>(request: JobRequest, kind: K): Promise<Extract<ModelResult, { kind: K }>> {
+    return new Promise((resolve, reject) => {
+      let result: ModelResult | null = null;
+      this.client.submit(request, {
+        onEvent: (event) => {
+          if (event.type === 'model') result = event.result;
+        },
+        onEnded: (outcome) => {
+          if (outcome.status === 'error') return reject(new Error(outcome.message));
+          if (outcome.status === 'cancelled') return reject(new Error('Cancelled.'));
+          const got = result as ModelResult | null;
+          if (got?.kind !== kind) return reject(new Error('The device sent no result.'));
+          resolve(got as Extract<ModelResult, { kind: K }>);
+        },
+      });
+    });
+  }
+
+  private async task(task: ModelTask, run: () => Promise<string>): Promise<void> {
+    if (this.snapshot.busy) return;
+    this.update({ busy: task, error: null, note: null });
+    try {
+      this.update({ note: await run(), busy: null });
+    } catch (error) {
+      this.update({ error: messageOf(error), busy: null });
+    }
+  }
+
+  /** A CNN run that ends with steps done leaves its model kept; any new run replaces what was kept. */
+  private watch(session: TrainingSession, keepsModel: boolean): void {
+    let last = session.store.getSnapshot();
+    session.store.subscribe(() => {
+      const now = session.store.getSnapshot();
+      if (now.phase === 'active' && last.phase !== 'active') this.update({ kept: null });
+      const ended = (now.state === 'finished' || now.state === 'stopped') && now.state !== last.state;
+      if (keepsModel && ended && (now.latest?.step ?? 0) > 0) this.update({ kept: 'run' });
+      last = now;
+    });
+  }
+
+  private update(patch: Partial<ModelSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const modelSession = new ModelSession(deviceClient, cnnSession, ganSession, savedModels, () => runRecorder.getSnapshot().cnn?.result?.createdAt ?? null);
