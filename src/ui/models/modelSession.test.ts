@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceClient } from '../../engine/client/deviceClient';
+import { encodeCheckpoint } from '../../engine/protocol/checkpointFormat';
+import type { ModelStore, SavedModelEntry } from '../../share/modelStore';
+import { readModelFile } from '../../share/savedModels';
+import { sampleCheckpoint } from '../../share/fixtures/savedModel';
+import { defaultGanConfig } from '../../config/ganConfig';
+import { SavedModelsModel } from '../../share/savedModelsModel';
+import { RunStore } from '../runStore';
+import { TrainingSession } from '../session';
+import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
+import { ModelSession } from './modelSession';
+
+function memoryModels(): ModelStore & { added: { bytes: ArrayBuffer; runCreatedAt: string | null }[] } {
+  const entries: SavedModelEntry[] = [];
+  const added: { bytes: ArrayBuffer; runCreatedAt: string | null }[] = [];
+  return {
+    added,
+    async add(entry) {
+      const reading = readModelFile(entry.bytes);
+      if (!reading.ok) throw new Error(reading.error);
+      added.push(entry);
+      const stored = { id: `m${entries.length}`, createdAt: new Date().toISOString(), header: reading.header, ...entry };
+      entries.push(stored);
+      return stored;
+    },
+    list: async () => [...entries],
+    remove: async () => undefined,
+  };
+}
+
+function setup() {
+  const port = new FakeOwnerPort();
+  const client = new DeviceClient(() => port);
+  const cnn = new TrainingSession(client, 'loss', new RunStore('loss', immediately));
+  const gan = new TrainingSession(client, 'dLoss', new RunStore('dLoss', immediately));
+  const store = memoryModels();
+  const session = new ModelSession(client, cnn, gan, new SavedModelsModel(async () => store), () => '2025-02-01T00:00:00.000Z');
+  return { port, cnn, gan, store, session };
+}
+
+const gpck = (): ArrayBuffer => encodeCheckpoint(sampleCheckpoint()).buffer as ArrayBuffer;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A CNN run that trains 3 steps and finishes. */
+function finishRun(port: FakeOwnerPort, cnn: TrainingSession): void {
+  cnn.start(sampleCheckpoint().config);
+  const { id } = port.lastSubmit();
+  port.run(id);
+  port.event(id, { type: 'metrics', points: [{ step: 3, epoch: 1, stepsInWindow: 3, scalars: { loss: 1 }, warmup: false, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 0, gpuBytes: null, numTensors: 1 }] });
+  port.event(id, { type: 'state', state: 'finished' });
+  port.end(id);
+}
+
+describe('the page’s trained model', () => {
+  it('offers the last CNN run for saving, saves it through the worker into the store beside its run, and a GAN run takes it away', async () => {
+    const { port, cnn, gan, store, session } = setup();
+    expect(session.getSnapshot().kept).toBeNull();
+    finishRun(port, cnn);
+    expect(session.getSnapshot().kept).toBe('run');
+
+    const saving = session.saveToBrowser();
+    const { id, request } = port.lastSubmit();
+    expect(request).toEqual({ kind: 'saveModel' });
+    port.run(id, 'saveModel');
+    const bytes = gpck();
+    port.event(id, { type: 'model', result: { kind: 'file', bytes, config: sampleCheckpoint().config, step: 3, testAccuracy: 0.625 } });
+    port.end(id);
+    await saving;
+    expect(store.added).toEqual([{ bytes, runCreatedAt: '2025-02-01T00:00:00.000Z' }]);
+    expect(session.getSnapshot()).toMatchObject({ busy: null, error: null, note: expect.stringContaining('Saved gpu-playground-tiny-mnist-step3.gpck') });
+
+    gan.start(defaultGanConfig());
+    port.run(port.lastSubmit().id);
+    expect(session.getSnapshot().kept).toBeNull();
+  });
+
+  it("refuses a damaged file with the validator's message and keeps the model it had loaded", () => {
+    const { session } = setup();
+    session.load(gpck(), 'file good.gpck');
+    const loaded = session.getSnapshot().loaded;
+    expect(loaded?.header.progress.step).toBe(3);
+    session.load(gpck().slice(0, 40), 'file bad.gpck');
+    expect(session.getSnapshot().error).toMatch(/^Not a usable checkpoint: it is cut short/);
+    expect(session.getSnapshot().loaded).toBe(loaded);
+  });
+
+  it('evaluates the loaded model on the backend asked for, shows a refusal from the worker, and continues training it', async () => {
+    const { port, session } = setup();
+    const bytes = gpck();
+    session.load(bytes, 'file good.gpck');
+
+    const failing = session.evaluate('webgl');
+    const first = port.lastSubmit();
+    expect(first.request).toEqual({ kind: 'evaluateModel', checkpoint: bytes, backend: 'webgl' });
+    port.run(first.id, 'evaluateModel');
+    port.end(first.id, { status: 'error', message: 'Saved weight conv1/bias [2] does not fit this model.' });
+    await failing;
+    expect(session.getSnapshot()).toMatchObject({ error: 'Saved weight conv1/bias [2] does not fit this model.', evaluation: null, kept: null });
+
+    const evaluating = session.evaluate('cpu');
+    const second = port.lastSubmit();
+    port.run(second.id, 'evaluateModel');
+    const point = { step: 3, epoch: 1, testLoss: 1.3, testAccuracy: 0.625, examples: 100 };
+    port.event(second.id, { type: 'model', result: { kind: 'eval', point, backend: 'cpu' } });
+    port.end(second.id);
+    await evaluating;
+    expect(session.getSnapshot()).toMatchObject({ evaluation: { point, backend: 'cpu' }, kept: 'loaded', error: null });
+
+    session.continueTraining('cpu');
+    expect(port.lastSubmit().request).toEqual({ kind: 'train', config: { ...sampleCheckpoint().config, backend: 'cpu', epochs: 2 }, resume: bytes });
+    await tick();
+  });
+});
