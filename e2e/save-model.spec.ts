@@ -49,4 +49,11 @@ test('saves a trained tiny CNN, reloads the page, loads it from History, evaluat
   await page.getByTestId('tab-history').click();
   await expect(models.savedModels()).toHaveCount(1);
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
+
+  // Continue training it: one more epoch, counted on from step 20, its first points after 20.
+  await page.getByTestId('tab-train').click();
+  await models.button('continue').click();
+  await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
+  await expect(p.stat('step')).toHaveText('40 / 40 (epoch 2)');
+  await expect(p.errorMessage()).toHaveCount(0);
 });
