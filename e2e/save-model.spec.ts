@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
 import { ModelPanelPage } from './pages/modelPanel';
+import { PlaygroundPage } from './pages/playgroundPage';
 
 /** One epoch of the tiny CNN on a slice of MNIST: seconds on the cpu backend. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '640', testExamples: '200', epochs: '1', seed: '7' };
@@ -56,4 +57,21 @@ test('saves a trained tiny CNN, reloads the page, loads it from History, evaluat
   await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
   await expect(p.stat('step')).toHaveText('40 / 40 (epoch 2)');
   await expect(p.errorMessage()).toHaveCount(0);
+});
+
+test('exports a trained MLP GAN for TensorFlow: both networks in the zip', async ({ page, backend }) => {
+  const gan = new PlaygroundPage(page, 'gan');
+  await gan.open();
+  await gan.chooseBackend(backend);
+  await gan.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '3', seed: '3' });
+  await gan.button('train').click();
+  await expect(gan.runState()).toHaveText('finished', { timeout: 150_000 });
+  const exportButton = gan.root.getByTestId('btn-gan-export');
+  await expect(exportButton).toBeEnabled();
+  const download = page.waitForEvent('download');
+  await exportButton.click();
+  const zip = await download;
+  expect(zip.suggestedFilename()).toBe('gpu-playground-mlp-mnist-keras.zip');
+  const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path())))).map((f) => f.replace(/^[^/]+\//, ''));
+  expect(files.sort()).toEqual(['README.md', 'check.npz', 'discriminator_topology.json', 'generator_topology.json', 'requirements.txt', 'run.json', 'train.py', 'verify.py', 'weights.npz']);
 });

@@ -13,6 +13,7 @@ import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
 import { DATASET_LABELS } from '../config/datasets';
 import { CNN_MODEL_LABELS } from '../config/models';
+import type { RunConfig } from '../config/workloads';
 import { decodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { formatNumber, formatPercent } from './format';
 
@@ -52,7 +53,7 @@ export function modelFileName(config: CnnRunConfig, step: number): string {
 }
 
 /** The folder (and zip) name of an "Export for TensorFlow" package. */
-export function exportFolderName(config: CnnRunConfig): string {
+export function exportFolderName(config: Pick<RunConfig, 'model' | 'dataset'>): string {
   return `gpu-playground-${config.model}-${config.dataset}-keras`.replace(/[^A-Za-z0-9._-]/g, '-');
 }
 

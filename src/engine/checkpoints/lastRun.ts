@@ -1,19 +1,34 @@
 /**
- * The last CNN run that ended in this worker, kept as a checkpoint (plain data, no tensors) until
- * the next training run starts: the "Save model" and "Export for TensorFlow" jobs read it. Plain
- * data, so no tensor outlives its job (memory figures of later jobs stay clean) and a later job
- * can rebuild the model on any backend.
+ * The last training run that ended in this worker, kept as plain data (no tensors) until the next
+ * training run starts: a CNN as a checkpoint (the "Save model" and export jobs read it), a GAN as
+ * its export (the GAN format is not a checkpoint). Plain data, so no tensor outlives its job (memory
+ * figures of later jobs stay clean) and a later job can rebuild the model on any backend.
  */
+import type { GanRunConfig } from '../../config/ganConfig';
 import type { Checkpoint } from '../protocol/checkpointFormat';
+import type { ExportedRun } from '../protocol/export';
+
+export interface KeptGan {
+  exported: ExportedRun;
+  config: GanRunConfig;
+  modelLabel: string;
+}
 
 export class LastRun {
   private checkpoint: Checkpoint | null = null;
+  private gan: KeptGan | null = null;
 
   keep(checkpoint: Checkpoint): void {
     this.checkpoint = checkpoint;
+    this.gan = null;
   }
 
-  /** The kept run, or an error saying there is none. */
+  keepGan(gan: KeptGan): void {
+    this.gan = gan;
+    this.checkpoint = null;
+  }
+
+  /** The kept CNN, or an error saying there is none. */
   require(): Checkpoint {
     if (!this.checkpoint) throw new Error('No trained model is kept: train a CNN (or load a saved model) first.');
     return this.checkpoint;
@@ -23,7 +38,12 @@ export class LastRun {
     return this.checkpoint;
   }
 
+  get currentGan(): KeptGan | null {
+    return this.gan;
+  }
+
   clear(): void {
     this.checkpoint = null;
+    this.gan = null;
   }
 }

@@ -3,11 +3,17 @@
  * keep its own end state in the worker (LastRun) for the "Save model" and export jobs.
  */
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { GanRunConfig } from '../../config/ganConfig';
+import { GAN_MODEL_LABELS } from '../../config/models';
+import { exportGan, GAN_CHECK_EXAMPLES } from '../export/exportRun';
+import type { EngineHost } from '../owner/host';
+import type { GanWorkload } from '../workloads/ganWorkload';
 import { requireRunConfig, type RunConfig } from '../../config/workloads';
 import type { Checkpoint, CheckpointSummary } from '../protocol/checkpointFormat';
 import type { EvalPoint } from '../protocol/training';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import type { TrainingWorkload } from '../workloads/types';
+import type { KeptGan } from './lastRun';
 import { assertFits, continuedConfig, requireCheckpoint } from './loadCheckpoint';
 import { checkpointOf, stateOf } from './savedModel';
 
@@ -64,4 +70,11 @@ export class RunSummary {
 export async function checkpointRun(workload: CnnWorkload, config: CnnRunConfig, steps: number, summary: RunSummary): Promise<Checkpoint> {
   const state = await workload.captureState();
   return checkpointOf(config, state, { step: steps, stepsPerEpoch: workload.info.stepsPerEpoch }, summary.summary);
+}
+
+/** A GAN run's two networks as plain export data (G on fixed noise, D on real images), kept for "Export for TensorFlow". */
+export async function ganExportOf(workload: GanWorkload, config: GanRunConfig, host: EngineHost): Promise<KeptGan> {
+  const data = await host.datasets.get(config.dataset, { train: GAN_CHECK_EXAMPLES, test: 0 }, () => undefined);
+  const exported = await exportGan(workload.trainer.generator, workload.trainer.discriminator, config.latentSize, data.train);
+  return { exported, config, modelLabel: GAN_MODEL_LABELS[config.model] };
 }

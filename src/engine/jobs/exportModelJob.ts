@@ -6,11 +6,13 @@ import type { RequestOf } from '../protocol/jobs';
 import type { EngineJobContext } from './types';
 
 /**
- * A saved model (or the kept run) as plain data for the "Export for TensorFlow" package. The check
+ * A saved model (or the kept run; a kept GAN run is exported as it was kept at its end) as plain data for the "Export for TensorFlow" package. The check
  * outputs that verify.py compares Keras against are computed on the cpu backend, whatever backend
  * trained the model: plain float32 arithmetic is the reference the 1e-4 tolerance is meant for.
  */
 export async function runExportModel(request: RequestOf<'exportModel'>, ctx: EngineJobContext): Promise<void> {
+  const gan = request.checkpoint ? null : ctx.host.lastRun.currentGan;
+  if (gan) return ctx.emit({ type: 'model', result: { kind: 'export', run: gan.exported, config: gan.config, modelLabel: gan.modelLabel } });
   const checkpoint = request.checkpoint ? requireCheckpoint(request.checkpoint) : ctx.host.lastRun.require();
   const { config } = checkpoint;
   await ctx.host.activate('cpu');

@@ -1,12 +1,17 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
+import { defaultGanConfig } from '../../config/ganConfig';
+import { ganExportOf } from '../checkpoints/runCheckpoint';
+import { GanWorkload } from '../workloads/ganWorkload';
 import { CHECKPOINT_MAGIC, decodeCheckpoint } from '../protocol/checkpointFormat';
 import type { JobEvent } from '../protocol/jobs';
 import type { ModelResult } from '../protocol/models';
 import type { EvalPoint, MetricsPoint } from '../protocol/training';
-import { nodeHost, RecordingOwner, type RecordedJob } from '../testing/nodeHost';
+import { nodeDatasets, nodeHost, RecordingOwner, type RecordedJob } from '../testing/nodeHost';
 
+/** Several short runs each: room for two cores shared with other test files. */
+const SLOW_MS = 300_000;
 /** 100 examples in batches of 32: 3 steps an epoch. */
 const config = (overrides: Partial<CnnRunConfig> = {}): CnnRunConfig => ({ ...defaultCnnConfig(), backend: 'cpu', model: 'tiny', batchSize: 32, trainExamples: 100, testExamples: 100, epochs: 1, ...overrides });
 
@@ -89,7 +94,7 @@ describe('saving, loading and exporting a trained model through the device owner
     const resaved = decodeCheckpoint(fileOf(await owner.run({ kind: 'saveModel' })));
     expect(resaved.ok && resaved.checkpoint.progress.step).toBe(6);
     expect(resaved.ok && resaved.checkpoint.summary.curve[0][0]).toBe(1);
-  });
+  }, SLOW_MS);
 
   it('refuses malformed and hostile files with the validator\'s message, keeping the model it had', async () => {
     const owner = new RecordingOwner(nodeHost());
@@ -120,5 +125,25 @@ describe('saving, loading and exporting a trained model through the device owner
     expect(new Uint8Array(fileOf(await owner.run({ kind: 'saveModel' })))).toEqual(new Uint8Array(good));
     const reloaded = await owner.run({ kind: 'evaluateModel', checkpoint: good, backend: 'cpu' });
     expect(reloaded.outcome).toEqual({ status: 'done' });
+  }, SLOW_MS);
+
+  it('keeps a GAN run as its export (both networks) and hands it to the export job; a GAN is not saved as a checkpoint', async () => {
+    const host = nodeHost();
+    await host.activate('cpu');
+    const config = { ...defaultGanConfig(), backend: 'cpu' as const, model: 'mlp' as const, batchSize: 16 };
+    const data = await nodeDatasets.get('mnist', { train: 64, test: 0 }, () => undefined);
+    const workload = GanWorkload.create(config, data, 'cpu', {});
+    tf.dispose(Object.values(workload.step()));
+    host.lastRun.keepGan(await ganExportOf(workload, config, host));
+    workload.dispose();
+
+    const owner = new RecordingOwner(host);
+    const [result] = results(await owner.run({ kind: 'exportModel', checkpoint: null }));
+    if (result?.kind !== 'export') throw new Error('no export');
+    expect(result.config.workload).toBe('gan');
+    expect(result.run.models.map((m) => m.role)).toEqual(['generator', 'discriminator']);
+    expect(Object.keys(result.run.check).sort()).toEqual(['images', 'noise', 'probabilities', 'real']);
+    const saved = await owner.run({ kind: 'saveModel' });
+    expect(saved.outcome).toEqual({ status: 'error', message: 'No trained model is kept: train a CNN (or load a saved model) first.' });
   });
 });

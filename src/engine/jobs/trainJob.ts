@@ -1,13 +1,14 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { RunConfig } from '../../config/workloads';
 import { errorMessage } from '../backends/runtime';
-import { checkpointRun, continueFrom, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
+import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { SamplePacer } from '../gan/samplePacer';
 import type { RequestOf } from '../protocol/jobs';
 import type { EvalPoint, TrainingControl, TrainingEvent } from '../protocol/training';
 import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
+import { GanWorkload } from '../workloads/ganWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 import { buildWorkload } from './buildWorkload';
 import type { EngineJobContext } from './types';
@@ -57,12 +58,11 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     ctx.token.attach(null);
     await sampler?.send(loop.steps);
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
-    if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) {
-      try {
-        ctx.host.lastRun.keep(await checkpointRun(active, config, loop.steps, summary));
-      } catch (err) {
-        emit({ type: 'warning', message: `Could not keep the trained model for saving: ${errorMessage(err)}` });
-      }
+    try {
+      if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, loop.steps, summary));
+      if (active instanceof GanWorkload && config.workload === 'gan' && loop.steps > 0) ctx.host.lastRun.keepGan(await ganExportOf(active, config, ctx.host));
+    } catch (err) {
+      emit({ type: 'warning', message: `Could not keep the trained model for saving and export: ${errorMessage(err)}` });
     }
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
   } finally {

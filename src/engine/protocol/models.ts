@@ -1,6 +1,7 @@
 /** What the saved-model jobs hand back to the page: plain data, safe to postMessage. */
 import type { BackendName } from '../../config/backends';
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { RunConfig } from '../../config/workloads';
 import type { ExportedRun } from './export';
 import type { EvalPoint } from './training';
 
@@ -10,6 +11,6 @@ export type ModelResult =
   /** A saved model evaluated on its data set's test split. */
   | { kind: 'eval'; point: EvalPoint; backend: BackendName }
   /** A model as plain data for the "Export for TensorFlow" package. */
-  | { kind: 'export'; run: ExportedRun; config: CnnRunConfig; modelLabel: string };
+  | { kind: 'export'; run: ExportedRun; config: RunConfig; modelLabel: string };
 
 export type ModelEvent = { type: 'model'; result: ModelResult };

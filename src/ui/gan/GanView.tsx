@@ -13,6 +13,7 @@ import { useBackendChoice } from '../components/useBackendChoice';
 import { formatNumber } from '../../share/format';
 import { ganSession } from '../session';
 import { setFormValue, usePageSettings } from '../share/pageStore';
+import { GanExportPanel } from '../models/GanExportPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { QualityPanel } from './QualityPanel';
@@ -83,6 +84,7 @@ export function GanView() {
       />
       <ChartGrid store={store} charts={CHARTS} />
       <RunShareBar kind="gan" charts={CHARTS} chartScope='[data-testid="view-gan"]' />
+      <GanExportPanel busyTraining={busy} />
     </>
   );
 }

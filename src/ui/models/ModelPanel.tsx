@@ -8,7 +8,7 @@ import { modelSession } from './modelSession';
 export function ModelPanel({ backend, busyTraining }: { backend: BackendName | null; busyTraining: boolean }) {
   const s = useSyncExternalStore(modelSession.subscribe, modelSession.getSnapshot);
   const working = s.busy !== null;
-  const canUseKept = s.kept !== null && !working && !busyTraining;
+  const canUseKept = (s.kept === 'run' || s.kept === 'loaded') && !working && !busyTraining;
   const canContinue = s.loaded !== null && backend !== null && !busyTraining && continueConfig(s.loaded.header, backend) !== null;
 
   return (

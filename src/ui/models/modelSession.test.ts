@@ -53,7 +53,7 @@ function finishRun(port: FakeOwnerPort, cnn: TrainingSession): void {
 }
 
 describe('the page’s trained model', () => {
-  it('offers the last CNN run for saving, saves it through the worker into the store beside its run, and a GAN run takes it away', async () => {
+  it('offers the last CNN run for saving, saves it through the worker into the store beside its run; a GAN run replaces it (export only)', async () => {
     const { port, cnn, gan, store, session } = setup();
     expect(session.getSnapshot().kept).toBeNull();
     finishRun(port, cnn);
@@ -71,8 +71,12 @@ describe('the page’s trained model', () => {
     expect(session.getSnapshot()).toMatchObject({ busy: null, error: null, note: expect.stringContaining('Saved gpu-playground-tiny-mnist-step3.gpck') });
 
     gan.start(defaultGanConfig());
-    port.run(port.lastSubmit().id);
+    const ganRun = port.lastSubmit().id;
+    port.run(ganRun);
     expect(session.getSnapshot().kept).toBeNull();
+    port.event(ganRun, { type: 'metrics', points: [{ step: 1, epoch: 1, stepsInWindow: 1, scalars: { dLoss: 1 }, warmup: true, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 0, gpuBytes: null, numTensors: 1 }] });
+    port.event(ganRun, { type: 'state', state: 'stopped' });
+    expect(session.getSnapshot().kept).toBe('ganRun');
   });
 
   it("refuses a damaged file with the validator's message and keeps the model it had loaded", () => {

@@ -27,8 +27,8 @@ export interface LoadedModel {
 }
 
 export interface ModelSnapshot {
-  /** What the worker keeps now: the last CNN run, a loaded model once evaluated, or nothing. */
-  kept: 'run' | 'loaded' | null;
+  /** What the worker keeps now: the last CNN run, the last GAN run (export only), a loaded model once evaluated, or nothing. */
+  kept: 'run' | 'ganRun' | 'loaded' | null;
   busy: ModelTask | null;
   loaded: LoadedModel | null;
   evaluation: { point: EvalPoint; backend: BackendName } | null;
@@ -50,8 +50,8 @@ export class ModelSession {
     private readonly models: SavedModelsModel,
     private readonly runCreatedAt: () => string | null,
   ) {
-    this.watch(cnn, true);
-    this.watch(gan, false);
+    this.watch(cnn, 'run');
+    this.watch(gan, 'ganRun');
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -161,14 +161,14 @@ export class ModelSession {
     }
   }
 
-  /** A CNN run that ends with steps done leaves its model kept; any new run replaces what was kept. */
-  private watch(session: TrainingSession, keepsModel: boolean): void {
+  /** A run that ends with steps done leaves its model kept; any new run replaces what was kept. */
+  private watch(session: TrainingSession, keeps: 'run' | 'ganRun'): void {
     let last = session.store.getSnapshot();
     session.store.subscribe(() => {
       const now = session.store.getSnapshot();
       if (now.phase === 'active' && last.phase !== 'active') this.update({ kept: null });
       const ended = (now.state === 'finished' || now.state === 'stopped') && now.state !== last.state;
-      if (keepsModel && ended && (now.latest?.step ?? 0) > 0) this.update({ kept: 'run' });
+      if (ended && (now.latest?.step ?? 0) > 0) this.update({ kept: keeps });
       last = now;
     });
   }
