@@ -34,10 +34,6 @@ export class LastRun {
     return this.checkpoint;
   }
 
-  get current(): Checkpoint | null {
-    return this.checkpoint;
-  }
-
   get currentGan(): KeptGan | null {
     return this.gan;
   }

@@ -12,6 +12,8 @@ import { decodeCheckpoint, type Checkpoint } from '../protocol/checkpointFormat'
 
 /** The checkpoint in `bytes`, or an Error carrying the validator's message. */
 export function requireCheckpoint(bytes: ArrayBuffer | Uint8Array): Checkpoint {
+  // A worker message is untrusted too: anything but bytes (a number would size an allocation) is refused here.
+  if (!(bytes instanceof ArrayBuffer) && !(bytes instanceof Uint8Array)) throw new Error('Not a usable checkpoint: it is not a file.');
   const reading = decodeCheckpoint(bytes);
   if (!reading.ok) throw new Error(reading.error);
   return reading.checkpoint;

@@ -13,7 +13,9 @@ import { checkpointOf, stateOf, thinCurve } from './savedModel';
 const TRAIN_EXAMPLES = 32;
 const TEST_EXAMPLES = 100;
 const BATCH = 8;
-const STEPS = 7;
+const STEPS = 6;
+/** Room for two cores shared with other test files: these run a dozen steps each. */
+const SLOW_MS = 300_000;
 const SPLIT_AT = 3;
 const SUMMARY = { lastLoss: null, lastEval: null, curve: [] };
 let mnist: ImageDataset;
@@ -74,7 +76,7 @@ describe('a saved model (GPCK checkpoint) on the cpu backend', () => {
     restored.restoreState(saved);
     expectSameState(live, await restored.captureState());
     restored.dispose();
-  });
+  }, SLOW_MS);
 
   it('saves a model before its first step (no Adam moments yet) and loads it back', async () => {
     const fresh = CnnWorkload.create(config(), mnist, 'cpu', {});
@@ -85,7 +87,7 @@ describe('a saved model (GPCK checkpoint) on the cpu backend', () => {
     restored.restoreState(state);
     expect((await train(restored, 1))[0]).toBeGreaterThan(0);
     restored.dispose();
-  });
+  }, SLOW_MS);
 
   it('continues with the same loss curve as the unbroken run, bit for bit, across an epoch boundary', async () => {
     const unbroken = CnnWorkload.create(config(), mnist, 'cpu', {});
@@ -107,7 +109,7 @@ describe('a saved model (GPCK checkpoint) on the cpu backend', () => {
     // Every step's loss differs: the model really moves, so equal curves are not a trivial match.
     expect(new Set(expected).size).toBe(STEPS);
     continuedWeights.forEach((w, i) => expect(bits(w.values)).toEqual(bits(finalWeights[i].values)));
-  });
+  }, SLOW_MS);
 
   it('leaves the tensor count flat: save, load and dispose leak nothing, and continued steps stay flat', async () => {
     const before = tf.memory().numTensors;
@@ -123,7 +125,7 @@ describe('a saved model (GPCK checkpoint) on the cpu backend', () => {
     expect(tf.memory().numTensors).toBe(settled);
     restored.dispose();
     expect(tf.memory().numTensors).toBe(before);
-  });
+  }, SLOW_MS);
 
   it('refuses to load weights into a model of another shape, naming the weight', async () => {
     const workload = CnnWorkload.create(config(), mnist, 'cpu', {});

@@ -1,6 +1,8 @@
 import { assertFits, onBackend, requireCheckpoint } from '../checkpoints/loadCheckpoint';
 import { stateOf } from '../checkpoints/savedModel';
 import type { RequestOf } from '../protocol/jobs';
+import type { CnnRunConfig } from '../../config/cnnConfig';
+import { saveJudge } from '../gan/judge';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { buildWorkload } from './buildWorkload';
 import type { EngineJobContext } from './types';
@@ -22,8 +24,17 @@ export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx:
     const { step, epoch } = checkpoint.progress;
     const point = await workload.evaluate(step, epoch);
     ctx.host.lastRun.keep(checkpoint);
-    ctx.emit({ type: 'model', result: { kind: 'eval', point, backend: workload.info.backend } });
+    ctx.emit({ type: 'model', result: { kind: 'eval', point, backend: workload.info.backend, judge: await keepAsJudge(workload, config, point.testAccuracy) } });
   } finally {
     workload.dispose();
+  }
+}
+
+/** Keeps an accurate loaded classifier as the GAN judge; false when it is not accurate enough, or storage fails. */
+async function keepAsJudge(workload: CnnWorkload, config: CnnRunConfig, testAccuracy: number): Promise<boolean> {
+  try {
+    return await saveJudge(workload.model, config.dataset, testAccuracy);
+  } catch {
+    return false;
   }
 }

@@ -73,7 +73,7 @@ describe('saving, loading and exporting a trained model through the device owner
     const evaluated = await owner.run({ kind: 'evaluateModel', checkpoint: bytes, backend: 'cpu' });
     expect(evaluated.outcome).toEqual({ status: 'done' });
     const [evalResult] = results(evaluated);
-    expect(evalResult).toMatchObject({ kind: 'eval', backend: 'cpu', point: { testAccuracy: runEval.testAccuracy, testLoss: runEval.testLoss, examples: 100 } });
+    expect(evalResult).toMatchObject({ kind: 'eval', backend: 'cpu', judge: false, point: { testAccuracy: runEval.testAccuracy, testLoss: runEval.testLoss, examples: 100 } });
 
     const exported = await owner.run({ kind: 'exportModel', checkpoint: null });
     const [exportResult] = results(exported);
@@ -111,6 +111,8 @@ describe('saving, loading and exporting a trained model through the device owner
       ['__proto__ tensor name', editHeader(good, (h) => (h.tensors[0].name = 'conv1/__proto__')), /Not a usable checkpoint: tensor 0 has a reserved name/],
       ['10,000 layers', withHeaderText(good, (text) => JSON.stringify({ ...JSON.parse(text), tensors: layers })), /Not a usable checkpoint: its tensor list is not a list of at most 1024/],
       ['not a checkpoint', new TextEncoder().encode('{"modelTopology": {}}').buffer, /Not a usable checkpoint: it does not start with GPCK/],
+      // A message that is not bytes at all (a number would size an allocation), as a hostile page could send.
+      ['not bytes', 1e9 as unknown as ArrayBuffer, /Not a usable checkpoint: it is not a file/],
     ];
     for (const [what, bytes, message] of hostile) {
       const job = await owner.run({ kind: 'evaluateModel', checkpoint: bytes, backend: 'cpu' });

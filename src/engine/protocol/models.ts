@@ -8,8 +8,8 @@ import type { EvalPoint } from './training';
 export type ModelResult =
   /** The kept run as a GPCK checkpoint file. */
   | { kind: 'file'; bytes: ArrayBuffer; config: CnnRunConfig; step: number; testAccuracy: number | null }
-  /** A saved model evaluated on its data set's test split. */
-  | { kind: 'eval'; point: EvalPoint; backend: BackendName }
+  /** A saved model evaluated on its data set's test split; `judge`: kept as the GAN studio's judge (good enough, storage there). */
+  | { kind: 'eval'; point: EvalPoint; backend: BackendName; judge: boolean }
   /** A model as plain data for the "Export for TensorFlow" package. */
   | { kind: 'export'; run: ExportedRun; config: RunConfig; modelLabel: string };
 

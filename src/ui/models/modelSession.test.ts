@@ -106,7 +106,7 @@ describe('the page’s trained model', () => {
     const second = port.lastSubmit();
     port.run(second.id, 'evaluateModel');
     const point = { step: 3, epoch: 1, testLoss: 1.3, testAccuracy: 0.625, examples: 100 };
-    port.event(second.id, { type: 'model', result: { kind: 'eval', point, backend: 'cpu' } });
+    port.event(second.id, { type: 'model', result: { kind: 'eval', point, backend: 'cpu', judge: false } });
     port.end(second.id);
     await evaluating;
     expect(session.getSnapshot()).toMatchObject({ evaluation: { point, backend: 'cpu' }, kept: 'loaded', error: null });

@@ -111,7 +111,7 @@ export class ModelSession {
       const loaded = this.requireLoaded();
       const result = await this.runJob({ kind: 'evaluateModel', checkpoint: loaded.bytes, backend }, 'eval');
       this.update({ evaluation: { point: result.point, backend: result.backend }, kept: 'loaded' });
-      return `Evaluated on ${result.point.examples} test images on ${result.backend}.`;
+      return `Evaluated on ${result.point.examples} test images on ${result.backend}.${result.judge ? ' Accurate enough to judge GAN samples: the GAN studio now uses it.' : ''}`;
     });
 
   /** Continues training the loaded model on `backend` as a CNN run of the Train view. */
