@@ -23,7 +23,7 @@ function useLatestRunId(kind: RecordedKind): number | null {
 }
 
 /** Share, export and history status of the latest run of one kind, once it has ended. */
-export function RunShareBar({ kind, charts, chartScope }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string }) {
+export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string; hidden?: boolean }) {
   const recorded = useSyncExternalStore(runRecorder.subscribe, runRecorder.getSnapshot)[kind];
   const latestRunId = useLatestRunId(kind);
   let body;
@@ -56,7 +56,7 @@ export function RunShareBar({ kind, charts, chartScope }: { kind: RecordedKind; 
     );
   }
   return (
-    <section className="panel run-share" data-testid={`run-share-${kind}`}>
+    <section className="panel run-share" data-testid={`run-share-${kind}`} hidden={hidden}>
       <h3>Share and export</h3>
       {body}
     </section>
