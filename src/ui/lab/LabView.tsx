@@ -32,7 +32,6 @@ const SPACE_JOBS = [
   ['anatomy', 'anatomy'],
   ['profile', 'profile'],
 ] as const satisfies readonly (readonly [string, LabJobKind])[];
-const setLabValue = (key: string, value: string) => setFormValue('lab', key, value);
 
 /** The benchmark lab: device report, race, size and batch sweeps, anatomy of a step and kernel profile. */
 export function LabView() {
@@ -87,7 +86,7 @@ export function LabView() {
         <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
       </LessonPanel>
       <LessonPanel view="lab" id="settings">
-        <LabSettings values={values} backends={backends} chosen={chosen} onChange={setLabValue} onToggleBackend={toggleBackend} />
+        <LabSettings values={values} backends={backends} chosen={chosen} onToggleBackend={toggleBackend} />
       </LessonPanel>
       <LessonPanel view="lab" id="race">
         <RacePanel
