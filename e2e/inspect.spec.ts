@@ -32,8 +32,9 @@ test('a briefly trained CNN: its confusion matrix at the first epoch end, a draw
   await expect(p.backendOption(backend)).toBeEnabled();
   await p.button('train').click();
   await expect(p.runState()).toHaveText('training', { timeout: 120_000 });
+  await p.waitForSteps(1);
 
-  await inspect.open();
+  await inspect.openFromTraining();
   const matrix = inspect.byId('confusion-matrix');
   await expect(matrix).toHaveAttribute('data-epoch', '1', { timeout: 300_000 });
   await expect(inspect.byId('confusion-source')).toHaveAttribute('data-source', 'running');

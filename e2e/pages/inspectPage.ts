@@ -13,6 +13,12 @@ export class InspectPage {
     await expect(this.root.getByTestId('draw-canvas')).toBeVisible();
   }
 
+  /** Opens the view from the training view's "Look inside this model" (shown once a run has stepped). */
+  async openFromTraining(): Promise<void> {
+    await this.page.getByTestId('view-train').getByTestId('btn-look-inside').click();
+    await expect(this.root.getByTestId('draw-canvas')).toBeVisible();
+  }
+
   byId(testId: string): Locator {
     return this.root.getByTestId(testId);
   }

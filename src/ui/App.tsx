@@ -7,7 +7,7 @@ import { LessonsMenu } from './lessons/LessonsMenu';
 import { HelpOverlay } from './present/HelpOverlay';
 import { setPresent, usePresent, usePresentClass } from './present/presentMode';
 import { useShortcuts } from './present/useShortcuts';
-import { settingsStore, usePageSettings } from './share/pageStore';
+import { openView, usePageSettings } from './share/pageStore';
 import { VIEW_COMPONENTS } from './views';
 
 const SharedLinkArea = lazy(() => import('./share/shareRuntime'));
@@ -58,7 +58,7 @@ export function App() {
               aria-selected={tab === t.id}
               data-testid={`tab-${t.id}`}
               className={`${tab === t.id ? 'tab active' : 'tab'}${t.id === 'history' ? ' present-hide' : ''}`}
-              onClick={() => settingsStore.update((s) => (s.view === t.id ? s : { ...s, view: t.id }), 'push')}
+              onClick={() => openView(t.id)}
             >
               {t.label}
             </button>

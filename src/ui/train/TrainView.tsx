@@ -15,7 +15,7 @@ import { usePanels } from '../lessons/lessonStore';
 import { registerViewActions } from '../present/shortcuts';
 import { trainingActions } from '../present/trainingActions';
 import { cnnSession } from '../session';
-import { setFormValue, usePageSettings } from '../share/pageStore';
+import { openView, setFormValue, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 
@@ -60,6 +60,14 @@ export function TrainView() {
           onEvaluate={cnnSession.evaluate}
         />
         <RunStatus snapshot={snapshot} />
+        {snapshot.latest && (
+          <p className="look-inside-line">
+            <button className="link-button" data-testid="btn-look-inside" onClick={() => openView('inspect')}>
+              Look inside this model
+            </button>{' '}
+            its summary, confusion matrix (filled in at each epoch end), first-layer filters, and a digit you draw.
+          </p>
+        )}
       </section>
       <StatsPanel
         hidden={!show('stats')}
