@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { VIEW_IDS, VIEWS } from '../src/config/views';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
-
-/** Serious and critical violations only, each with the elements it names, so a failure says where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-}
 
 /** What each view shows once its code has loaded (and the lab its first device report). */
 const READY: Record<(typeof VIEW_IDS)[number], string> = {
@@ -26,30 +17,30 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   for (const view of VIEW_IDS) {
-    test(`${VIEWS[view].label}: no serious or critical violations, also in presentation mode`, async ({ page }) => {
+    test(`${VIEWS[view].label}: no axe violations, also in presentation mode`, async ({ page }) => {
       await page.goto('/');
       await page.getByTestId(`tab-${view}`).click();
       await expect(page.getByTestId(`view-${view}`).getByTestId(READY[view]).first()).toBeVisible({ timeout: 120_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByTestId('btn-present').click();
       await expect(page.getByTestId('intro')).toBeHidden();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
-  test('a lesson, the shortcuts overlay and the lesson editor: no serious or critical violations', async ({ page }) => {
+  test('a lesson, the shortcuts overlay and the lesson editor: no axe violations', async ({ page }) => {
     await page.goto('/#lesson=softmax-temperature&step=2');
     await expect(page.getByTestId('lesson-bar')).toBeVisible();
     await expect(page.getByTestId('view-inspect').getByTestId('draw-canvas')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('btn-help').click();
     await expect(page.getByTestId('help-overlay')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('btn-lessons').click();
     await page.getByTestId('btn-write-lesson').click();
     await expect(page.getByTestId('lesson-editor')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('every control is reachable with the keyboard and shows where the focus is', async ({ page }) => {
@@ -81,6 +72,6 @@ test.describe('accessibility (axe-core)', () => {
       img.src = 'data:,';
       document.querySelector('header')?.append(img);
     });
-    expect((await seriousViolations(page)).some((v) => v.startsWith('image-alt (critical)'))).toBe(true);
+    expect((await axeViolations(page)).some((v) => v.startsWith('image-alt (critical)'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { axeViolations } from './axe';
 import { expect, test as base } from './fixtures';
 import { InspectPage } from './pages/inspectPage';
 import { PlaygroundPage } from './pages/playgroundPage';
@@ -76,4 +77,9 @@ test('a briefly trained CNN: its confusion matrix at the first epoch end, a draw
   await expect(inspect.byId('summary-row-0')).toContainText('(None, 26, 26, 8)');
   await expect(inspect.byId('summary-row-5')).toContainText('dense1 (Dense)');
   await expect(inspect.byId('summary-total-params')).toHaveText(/^\d{1,3}(,\d{3})*$/);
+
+  // Every panel now shows its answer (bars, matrix, worst pairs, filters, maps, summary): still no axe violation.
+  await inspect.draw(ONE);
+  await expect(inspect.byId('predicted-class')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });

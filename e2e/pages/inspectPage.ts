@@ -25,6 +25,7 @@ export class InspectPage {
 
   /** Draws strokes with the mouse; each stroke is a list of points in 0..1 of the canvas. */
   async draw(strokes: [number, number][][]): Promise<void> {
+    await this.byId('draw-canvas').scrollIntoViewIfNeeded();
     const box = await this.byId('draw-canvas').boundingBox();
     if (!box) throw new Error('the drawing canvas is not on screen');
     const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
