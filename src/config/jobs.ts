@@ -20,6 +20,7 @@ export const JOBS = {
   anatomy: { name: 'the anatomy of a step', view: 'lab' },
   profile: { name: 'the kernel profile', view: 'lab' },
   parity: { name: 'the parity check', view: 'lab' },
+  inspect: { name: 'the look inside the model', view: 'inspect' },
   benchmark: { name: 'the benchmark', view: 'bench' },
 } as const satisfies Record<string, JobFacts>;
 

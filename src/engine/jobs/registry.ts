@@ -2,6 +2,7 @@ import type { JobKind } from '../../config/jobs';
 import { LAB_TABLE, type LabSettings } from '../../config/labConfig';
 import { requireSettings } from '../../config/schema';
 import { runAnatomy } from '../lab/anatomyJob';
+import { runInspect } from '../inspect/inspectJob';
 import { runDeviceReport } from '../lab/deviceReportJob';
 import { runParity } from '../lab/parityJob';
 import { runProfile } from '../lab/profileJob';
@@ -30,6 +31,7 @@ export const JOB_RUNNERS: { [K in JobKind]: RunnerOf<K> } = {
   anatomy: lab(runAnatomy),
   profile: lab(runProfile),
   parity: lab(runParity),
+  inspect: runInspect,
   benchmark: runBenchmarkJob,
 };
 

@@ -1,5 +1,6 @@
 import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { DatasetCache } from '../datasetCache';
+import type { KeptModel } from '../inspect/keptModel';
 
 /** What every job needs from the place it runs: the worker passes the real ones, tests pass cpu-only ones. */
 export interface EngineHost {
@@ -12,4 +13,6 @@ export interface EngineHost {
   evaluateFlags(): Promise<void>;
   /** Which backends this browser offers, each with its reason in plain words. */
   detect(): Promise<BackendAvailability[]>;
+  /** The CNN of the last training run that ended here, kept for a look inside it. */
+  kept: KeptModel;
 }

@@ -7,6 +7,7 @@ import { createFetchReader } from '../../data/browserReader';
 import { activateBackend, evaluateAllFlags, reportedFlags } from '../backends/activate';
 import { detectBackends } from '../backends/registry';
 import { DatasetCache } from '../datasetCache';
+import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
 import { handleOwnerCommand } from './commands';
@@ -24,6 +25,7 @@ const host: EngineHost = {
   flags: reportedFlags,
   evaluateFlags: evaluateAllFlags,
   detect: detectBackends,
+  kept: new KeptModel(),
 };
 const owner = new DeviceOwner(engineRunner(host), post);
 

@@ -3,11 +3,13 @@
  * every job's events travel in. One worker owns the device and runs one job at a time; every view
  * talks to it through these messages only.
  */
-import type { BackendAvailability } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { DatasetId } from '../../config/datasets';
 import type { JobKind } from '../../config/jobs';
 import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
 import type { RunConfig } from '../../config/workloads';
+import type { InspectEvent, InspectQuery } from './inspect';
 import type { LabEvent } from './lab';
 import type { BenchRow, TrainingControl, TrainingEvent } from './training';
 
@@ -21,12 +23,14 @@ export type JobRequest =
   | { kind: 'anatomy'; settings: LabSettings }
   | { kind: 'profile'; settings: LabSettings }
   | { kind: 'parity'; settings: LabSettings }
+  /** A look inside the CNN the worker kept from its last finished run, else the saved judge of `dataset` (run on `backend`). */
+  | { kind: 'inspect'; query: InspectQuery; dataset: DatasetId; backend: BackendName }
   | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 
 /** Every event a job can send while it runs. */
-export type JobEvent = TrainingEvent | LabEvent | { type: 'benchmark'; rows: BenchRow[] };
+export type JobEvent = TrainingEvent | LabEvent | InspectEvent | { type: 'benchmark'; rows: BenchRow[] };
 
 /** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
 export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };

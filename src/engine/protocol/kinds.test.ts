@@ -35,9 +35,14 @@ const JOB_EVENTS = [
   'deviceReport',
   'parityCurve',
   'benchmark',
+  'prediction',
+  'confusion',
+  'filters',
+  'summary',
+  'inspectFailed',
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
-const CONTROLS = ['pause', 'resume', 'step', 'evaluate'] as const;
+const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'inspect'] as const;
 
 describe('the kinds the app dispatches on', () => {
   it('lists every message kind of the protocol (checked by the compiler)', () => {
@@ -50,9 +55,9 @@ describe('the kinds the app dispatches on', () => {
   });
 
   it('lists every job, view, workload and backend', () => {
-    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'benchmark']);
+    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'inspect', 'benchmark']);
     expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity']);
-    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'history']);
+    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'inspect', 'history']);
     expect(WORKLOAD_IDS).toEqual(['cnn', 'gan']);
     expect(BACKEND_NAMES).toEqual(['cpu', 'wasm', 'webgl', 'webgpu']);
   });

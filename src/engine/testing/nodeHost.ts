@@ -5,6 +5,7 @@ import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from 
 import { createFileReader } from '../../data/nodeReader';
 import { detectBackends } from '../backends/registry';
 import { DatasetCache } from '../datasetCache';
+import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import { DeviceOwner } from '../owner/deviceOwner';
 import type { EngineHost } from '../owner/host';
@@ -25,6 +26,7 @@ export function nodeHost(overrides: Partial<EngineHost> = {}): EngineHost {
     flags: () => ({ IS_TEST: true }),
     evaluateFlags: async () => undefined,
     detect: detectBackends,
+    kept: new KeptModel(),
     ...overrides,
   };
 }
@@ -52,7 +54,7 @@ export class RecordingOwner {
 
   submit(request: JobRequest, onEvent: (event: JobEvent, id: number) => void = () => undefined): { id: number; ended: Promise<RecordedJob> } {
     const id = this.nextId++;
-    const kind = request.kind === 'deviceReport' || request.kind === 'train' || request.kind === 'benchmark' ? 'deviceReport' : request.kind;
+    const kind = request.kind === 'deviceReport' || request.kind === 'train' || request.kind === 'benchmark' || request.kind === 'inspect' ? 'deviceReport' : request.kind;
     this.jobs.set(id, { id, events: [], outcome: null, span: null, lab: queuedJob(kind, id) });
     this.listeners.set(id, onEvent);
     const ended = new Promise<RecordedJob>((resolve) => this.waiters.set(id, () => resolve(this.jobs.get(id) as RecordedJob)));
