@@ -12,3 +12,9 @@ export const DATASET_LABELS = Object.fromEntries(DATASET_IDS.map((id) => [id, DA
 /** Training and test set sizes of the shipped data sets, examples. */
 export const TRAIN_SET_SIZE = 60_000;
 export const TEST_SET_SIZE = 10_000;
+
+/** What each class id (0..9) means in each data set. */
+export const CLASS_NAMES: Record<DatasetId, readonly string[]> = {
+  mnist: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+  'fashion-mnist': ['T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shirt', 'Sneaker', 'Bag', 'Ankle boot'],
+};

@@ -23,6 +23,7 @@ export const JOBS = {
   saveModel: { name: 'saving the model', view: 'train' },
   evaluateModel: { name: 'the saved model\'s evaluation', view: 'train' },
   exportModel: { name: 'the export for TensorFlow', view: 'train' },
+  inspect: { name: 'the look inside the model', view: 'inspect' },
   benchmark: { name: 'the benchmark', view: 'bench' },
 } as const satisfies Record<string, JobFacts>;
 

@@ -21,3 +21,12 @@ export const CHART_MAX_POINTS = 2000;
 export const SAMPLE_INTERVAL_MS = 1000;
 /** The GAN quality score is recomputed at most this often, ms. */
 export const QUALITY_INTERVAL_MS = 5000;
+
+/** A look inside a model lists this many worst-confused class pairs … */
+export const CONFUSED_PAIRS_SHOWN = 3;
+/** … each with up to this many of its test images. */
+export const CONFUSED_EXAMPLES_PER_PAIR = 4;
+/** The model summary profiles each layer at the run's batch, but at most this many examples (profiling is slow). */
+export const SUMMARY_MAX_BATCH = 128;
+/** A saved judge (a CNN from an earlier visit) was trained at an unknown batch; its summary profiles at this one. */
+export const SUMMARY_DEFAULT_BATCH = 64;

@@ -1,11 +1,12 @@
 /** The page's views (tabs), and the settings form each one carries in the URL. */
 import { CNN_TABLE } from './cnnConfig';
 import { GAN_TABLE } from './ganConfig';
+import { INSPECT_TABLE } from './inspectConfig';
 import { LAB_TABLE } from './labConfig';
 import type { SettingsTable } from './schema';
 
 /** Each settings form of the page, by id: the CNN and GAN forms are also their workloads' run configurations. */
-export const FORMS = { cnn: CNN_TABLE, gan: GAN_TABLE, lab: LAB_TABLE } as const satisfies Record<string, SettingsTable>;
+export const FORMS = { cnn: CNN_TABLE, gan: GAN_TABLE, lab: LAB_TABLE, inspect: INSPECT_TABLE } as const satisfies Record<string, SettingsTable>;
 export type FormId = keyof typeof FORMS;
 export const FORM_IDS = Object.keys(FORMS) as FormId[];
 
@@ -20,6 +21,7 @@ export const VIEWS = {
   train: { label: 'Train a CNN', form: 'cnn' },
   gan: { label: 'GAN studio', form: 'gan' },
   lab: { label: 'Benchmark lab', form: 'lab' },
+  inspect: { label: 'Look inside', form: 'inspect' },
   history: { label: 'History', form: null },
 } as const satisfies Record<string, ViewEntry>;
 

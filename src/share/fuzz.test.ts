@@ -2,9 +2,15 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deflate, toBase64Url } from './bytes';
 import { typicalRaceResult } from './fixtures/typicalRace';
+import { LESSONS } from '../config/lessons';
+import { PAGE_TABLE } from '../config/pageConfig';
+import { isPanelOf } from '../config/panels';
 import { readField } from '../config/schema';
-import { FORMS, VIEWS } from '../config/views';
+import { FORMS, formTable, VIEWS } from '../config/views';
 import { decodeViewHash, defaultFormValues, encodeViewHash, type DecodedHash } from './hashState';
+import { lessonDocument, validateLesson, type LessonReading } from './lessonDoc';
+import { decodeLessonPayload, encodeLessonPayload } from './lessonLink';
+import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
 
@@ -17,6 +23,7 @@ const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 function expectUsableSettings(decoded: DecodedHash): void {
   expect(Number.isInteger(decoded.version)).toBe(true);
   expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  for (const [key, field] of Object.entries(PAGE_TABLE.fields)) expect(readField(field, decoded.page[key]).ok).toBe(true);
   const form = VIEWS[decoded.view].form;
   if (!form) {
     expect(decoded.values).toBeNull();
@@ -30,6 +37,24 @@ function expectUsableResult(decoded: DecodedResult): void {
   expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
   if (decoded.result === null) expect(decoded.errors.length).toBeGreaterThan(0);
   else expect(validateSharedResult(JSON.parse(JSON.stringify(decoded.result))).errors).toEqual([]);
+}
+
+/**
+ * A decoded lesson is either nothing (with a reason) or one that reads back with no complaint, every
+ * step's settings accepted by its view's form and every panel one its view has.
+ */
+function expectUsableLesson(decoded: LessonReading): void {
+  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  if (decoded.lesson === null) {
+    expect(decoded.errors.length).toBeGreaterThan(0);
+    return;
+  }
+  expect(validateLesson(JSON.parse(JSON.stringify(lessonDocument(decoded.lesson)))).errors).toEqual([]);
+  for (const step of decoded.lesson.steps) {
+    const form = VIEWS[step.view].form;
+    for (const [key, value] of Object.entries(step.settings)) expect(form !== null && readField(formTable(form).fields[key], value).ok).toBe(true);
+    for (const panel of step.panels) expect(isPanelOf(step.view, panel)).toBe(true);
+  }
 }
 
 const edit = fc.record({
@@ -50,9 +75,9 @@ function mutate(text: string, edits: { op: string; at: number; char: string }[])
 }
 
 const edits = fc.array(edit, { minLength: 1, maxLength: 6 });
-const settingKeys = [...Object.keys(FORMS.cnn.fields), ...Object.keys(FORMS.gan.fields), ...Object.keys(FORMS.lab.fields), 'v', 'w', 'r', 'view', 'lr', '__proto__'];
+const settingKeys = [...Object.values(FORMS).flatMap((t) => Object.keys(t.fields)), ...Object.keys(PAGE_TABLE.fields), 'v', 'w', 'r', 'ld', 'view', 'lr', '__proto__'];
 const hashLike = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', 'lab', 'history', '1', '-0', '1e308'))), { maxLength: 12 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', 'lab', 'inspect', 'history', 'on', 'matmul-race', '1', '-0', '1e308'))), { maxLength: 12 })
   .map((pairs) => `#${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`);
 
 describe('no input makes the decoders throw', () => {
@@ -124,6 +149,69 @@ describe('no input makes the decoders throw', () => {
         setAt(patched, path, value);
         const { result, errors } = validateSharedResult(patched);
         expectUsableResult({ result, errors });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('no lesson link makes the decoders throw, and every lesson they return can run', () => {
+  let lessonLink = '';
+  beforeAll(async () => {
+    const lesson = LESSONS['train-cnn'];
+    lessonLink = lessonStartHash(lesson, { payload: await encodeLessonPayload(lesson) }, true);
+  });
+
+  it(`decodeLessonPayload on ${RUNS} random strings`, async () => {
+    const randomText = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: fc.constantFrom(...BASE64URL_CHARS), maxLength: 400 }));
+    await fc.assert(fc.asyncProperty(randomText, async (s) => expectUsableLesson(await decodeLessonPayload(s))), { numRuns: RUNS });
+  });
+
+  it(`decodeLessonPayload and decodeViewHash on ${RUNS} mutated valid lesson links`, async () => {
+    expect((await decodeLessonPayload(lessonLink)).errors).toEqual([]);
+    expect(decodeViewHash(lessonLink).errors).toEqual([]);
+    let readable = 0;
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const link = mutate(lessonLink, e);
+        expectUsableSettings(decodeViewHash(link));
+        const decoded = await decodeLessonPayload(link);
+        expectUsableLesson(decoded);
+        if (decoded.lesson) readable++;
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    console.log(`mutated lesson links: ${readable} of ${RUNS} still read (with or without warnings)`);
+    expect(readable).toBeGreaterThan(0);
+    expect(readable).toBeLessThan(RUNS);
+  });
+
+  it(`decodeLessonPayload on ${RUNS} lessons whose JSON was mutated before compression`, async () => {
+    const json = JSON.stringify(lessonDocument(LESSONS['matmul-race']));
+    const outcomes = { clean: 0, warned: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const payload = toBase64Url(await deflate(new TextEncoder().encode(mutate(json, e))));
+        const decoded = await decodeLessonPayload(`#ld=${payload}`);
+        expectUsableLesson(decoded);
+        outcomes[decoded.lesson === null ? 'refused' : decoded.errors.length === 0 ? 'clean' : 'warned']++;
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    console.log(`mutated lesson JSON: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.warned).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+  });
+
+  it(`validateLesson on ${RUNS} lessons with one part replaced by random JSON`, () => {
+    const doc = JSON.parse(JSON.stringify(lessonDocument(LESSONS['memory-batch']))) as unknown;
+    const paths = pathsOf(doc, 4);
+    const replacement = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(-5, 1e308, '', '<script>', '__proto__', 'lab', 'inspect', '4096', null, [], {}));
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
+        const patched = structuredClone(doc);
+        setAt(patched, path, value);
+        expectUsableLesson(validateLesson(patched));
       }),
       { numRuns: RUNS },
     );

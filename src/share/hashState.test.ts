@@ -5,6 +5,7 @@ import { V1_LINKS } from './fixtures/v1Links';
 import { V2_LINKS } from './fixtures/v2Links';
 import { decodeViewHash, defaultFormValues, encodeViewHash, MAX_HASH_CHARS, MAX_VALUE_CHARS } from './hashState';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+import { PAGE_TABLE } from '../config/pageConfig';
 
 /** Values worth a round trip, generated from the field itself: limits, default, every option, one between. */
 function sampleValues(field: Field): unknown[] {
@@ -162,5 +163,33 @@ describe('a view and its settings in the URL hash', () => {
   it('hands back a shared result untouched, whatever view it opens in', () => {
     expect(decodeViewHash('#v=2&w=cnn&view=lab&r=abc_-').resultPayload).toBe('abc_-');
     expect(decodeViewHash('#v=3&w=cnn').resultPayload).toBeNull();
+  });
+});
+
+describe('the page’s own settings in the hash', () => {
+  it('ride along with every view, after its form, only when not at their defaults', () => {
+    const page = { present: 'on', lesson: 'gan-digits', step: 2 };
+    expect(encodeViewHash('gan', { ...defaultFormValues('gan'), digit: '3' }, page)).toBe(`#v=${SCHEMA_VERSION}&w=gan&digit=3&present=on&lesson=gan-digits&step=2`);
+    expect(encodeViewHash('history', null, { present: 'off', lesson: 'none', step: 1 })).toBe(`#v=${SCHEMA_VERSION}&view=history`);
+    for (const view of VIEW_IDS) {
+      const decoded = decodeViewHash(encodeViewHash(view, defaultFormValues(view), page));
+      expect(decoded).toMatchObject({ view, page, errors: [] });
+    }
+  });
+
+  it('are refused like any setting, with the table’s message', () => {
+    const decoded = decodeViewHash('#v=3&w=cnn&present=yes&lesson=hack&step=0');
+    expect(decoded.page).toEqual({ present: 'off', lesson: 'none', step: 1 });
+    expect(decoded.errors).toEqual([
+      "Presentation mode must be one of off, on (got 'yes')",
+      expect.stringMatching(/^Lesson must be one of none, matmul-race, .* \(got 'hack'\)$/),
+      "Lesson step must be between 1 and 12 (got '0')",
+    ]);
+  });
+
+  it('never share a URL key with any form, and a lesson document is its own reserved key', () => {
+    const pageKeys = Object.keys(PAGE_TABLE.fields);
+    for (const table of Object.values(FORMS)) for (const key of Object.keys(table.fields)) expect(pageKeys).not.toContain(key);
+    expect(decodeViewHash('#v=3&view=lab&ld=abc')).toMatchObject({ lessonPayload: 'abc', errors: [] });
   });
 });

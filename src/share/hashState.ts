@@ -1,9 +1,12 @@
 /**
  * A view and its settings in the URL hash, e.g. `#v=3&w=cnn&backend=cpu&batchSize=128` or
- * `#v=3&view=lab&model=tiny`: only non-default values, in table order, each under its field's URL
- * key. Decoding is pure and never throws; whatever cannot be read falls back to its default with
- * one message each, the same message the form and the worker give.
+ * `#v=3&view=lab&model=tiny&present=on&lesson=matmul-race&step=2`: only non-default values, in
+ * table order, each under its field's URL key; the open view's form first, then the page's own
+ * settings (presentation mode, lesson, step), read in every view. Decoding is pure and never throws;
+ * whatever cannot be read falls back to its default with one message each, the same message the
+ * form and the worker give.
  */
+import { PAGE_TABLE } from '../config/pageConfig';
 import { defaultsOf, formatValue, readSettings, urlKeyOf, type SettingsTable } from '../config/schema';
 import { DEFAULT_VIEW, formTable, isViewId, VIEWS, viewOfWorkload, type FormId, type ViewId } from '../config/views';
 import { isWorkloadId } from '../config/workloads';
@@ -21,7 +24,9 @@ export const VERSION_KEY = 'v';
 export const WORKLOAD_KEY = 'w';
 export const VIEW_KEY = 'view';
 export const RESULT_KEY = 'r';
-const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY];
+/** A lesson document (not a shipped one, which is the `lesson` setting): compressed like a result. */
+export const LESSON_KEY = 'ld';
+const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY, LESSON_KEY];
 
 export type FormValues = Record<string, unknown>;
 
@@ -37,6 +42,10 @@ export interface DecodedHash {
   version: number;
   /** The raw `r` value (a shared result), or null. */
   resultPayload: string | null;
+  /** The page's own settings (PAGE_TABLE): every field, read from the link or defaulted. */
+  page: FormValues;
+  /** The raw `ld` value (a lesson document), or null. */
+  lessonPayload: string | null;
 }
 
 function encodeComponent(text: string): string {
@@ -52,17 +61,26 @@ function workloadOfForm(form: FormId | null): 'cnn' | 'gan' | null {
   return form === 'cnn' || form === 'gan' ? form : null;
 }
 
-/** The canonical hash of a view and its form's values: version, view, then non-default values in table order. */
-export function encodeViewHash(view: ViewId, values: Readonly<FormValues> | null): string {
+/** The table's values that differ from their defaults, under their URL keys, in table order. */
+function nonDefaultEntries(table: SettingsTable, values: Readonly<FormValues>): Entry<string>[] {
+  const entries: Entry<string>[] = [];
+  for (const [name, field] of Object.entries(table.fields)) {
+    if (values[name] !== undefined && !sameValue(values[name], field.default)) entries.push([urlKeyOf(name, field), formatValue(values[name])]);
+  }
+  return entries;
+}
+
+/**
+ * The canonical hash of a view, its form's values and the page's own settings: version, view, then
+ * non-default values in table order.
+ */
+export function encodeViewHash(view: ViewId, values: Readonly<FormValues> | null, page: Readonly<FormValues> | null = null): string {
   const form = VIEWS[view].form;
   const workload = workloadOfForm(form);
   const entries: Entry<string>[] = [[VERSION_KEY, String(SCHEMA_VERSION)]];
   entries.push(workload && viewOfWorkload(workload) === view ? [WORKLOAD_KEY, workload] : [VIEW_KEY, view]);
-  if (form && values) {
-    for (const [name, field] of Object.entries(formTable(form).fields)) {
-      if (!sameValue(values[name], field.default)) entries.push([urlKeyOf(name, field), formatValue(values[name])]);
-    }
-  }
+  if (form && values) entries.push(...nonDefaultEntries(formTable(form), values));
+  if (page) entries.push(...nonDefaultEntries(PAGE_TABLE, page));
   return `#${entries.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&')}`;
 }
 
@@ -90,7 +108,7 @@ export function hashParams(hash: string): { entries: Entry<string>[]; errors: st
     const value = decodeComponent(split < 0 ? '' : part.slice(split + 1));
     if (key === null || value === null) errors.add(`Setting ${quoted(part)} is not properly URL-encoded and was ignored`);
     else if (key.length > MAX_KEY_CHARS) errors.add(`A setting name longer than ${MAX_KEY_CHARS} characters was ignored`);
-    else if (key !== RESULT_KEY && value.length > MAX_VALUE_CHARS) {
+    else if (key !== RESULT_KEY && key !== LESSON_KEY && value.length > MAX_VALUE_CHARS) {
       errors.add(`Setting ${quoted(key)} is longer than ${MAX_VALUE_CHARS} characters and was ignored`);
     } else entries.push([key, value]);
   }
@@ -145,12 +163,23 @@ export function decodeViewHash(hash: string): DecodedHash {
   const view = readView(params, errors);
   const form = VIEWS[view].form;
   const table = form ? formTable(form) : null;
-  const known = new Set(table ? Object.entries(table.fields).map(([name, field]) => urlKeyOf(name, field)) : []);
+  const urlKeys = (t: SettingsTable) => Object.entries(t.fields).map(([name, field]) => urlKeyOf(name, field));
+  const known = new Set([...(table ? urlKeys(table) : []), ...urlKeys(PAGE_TABLE)]);
   for (const key of params.keys()) {
     if (!RESERVED_KEYS.includes(key) && !known.has(key)) errors.add(`Unknown setting ${quoted(key)} ignored`);
   }
   const read = table ? readForm(table, params, errors) : { values: null, present: new Set<string>() };
-  return { view, values: read.values, present: read.present, errors: errors.toArray(), version: reading.version, resultPayload: params.get(RESULT_KEY) ?? null };
+  const page = readForm(PAGE_TABLE, params, errors).values;
+  return {
+    view,
+    values: read.values,
+    present: read.present,
+    errors: errors.toArray(),
+    version: reading.version,
+    resultPayload: params.get(RESULT_KEY) ?? null,
+    page,
+    lessonPayload: params.get(LESSON_KEY) ?? null,
+  };
 }
 
 /** A view's form with every field at its default; null for a view without settings. */

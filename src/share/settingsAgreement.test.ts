@@ -45,7 +45,7 @@ function workerReading(view: ViewId, values: Record<string, unknown>): { ok: boo
   const form = VIEWS[view].form;
   try {
     if (form === 'cnn' || form === 'gan') requireRunConfig({ workload: form, ...values });
-    else if (form) requireSettings(FORMS[form], values);
+    else if (form) requireSettings(formTable(form), values);
     return { ok: true, message: '' };
   } catch (err) {
     return { ok: false, message: (err as Error).message };

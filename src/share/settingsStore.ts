@@ -14,6 +14,10 @@ export interface SettingsSnapshot {
   settings: PageSettings;
   /** The shared result's raw payload while one is open (kept in the hash as `r`). */
   resultPayload: string | null;
+  /** A lesson document's raw payload while one is open (kept in the hash as `ld`). */
+  lessonPayload: string | null;
+  /** The open view's settings the link last read carried itself (a lesson step yields to them). */
+  carried: Readonly<Record<string, string>>;
   /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
   linkErrors: string[];
   /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
@@ -37,7 +41,7 @@ export class SettingsStore {
   constructor(private readonly host: UrlHost) {
     this.lastHash = host.readHash();
     const read = settingsFromHash(this.lastHash, defaultPageSettings());
-    this.snapshot = { settings: read.settings, resultPayload: read.resultPayload, linkErrors: read.errors, navigation: 0 };
+    this.snapshot = { settings: read.settings, resultPayload: read.resultPayload, lessonPayload: read.lessonPayload, carried: read.carried, linkErrors: read.errors, navigation: 0 };
     host.onNavigate(() => this.readUrl());
   }
 
@@ -63,6 +67,14 @@ export class SettingsStore {
     this.writeUrl(mode);
   }
 
+  /** Opens (a payload) or closes (null) a lesson document in the hash, with settings changed alongside in one entry. */
+  setLessonPayload(payload: string | null, recipe: (settings: PageSettings) => PageSettings = (s) => s, mode: HistoryMode = 'push'): void {
+    const settings = recipe(this.snapshot.settings);
+    if (payload === this.snapshot.lessonPayload && settings === this.snapshot.settings) return;
+    this.publish({ ...this.snapshot, settings, lessonPayload: payload });
+    this.writeUrl(mode);
+  }
+
   dismissLinkErrors(): void {
     if (this.snapshot.linkErrors.length) this.publish({ ...this.snapshot, linkErrors: [] });
   }
@@ -72,11 +84,18 @@ export class SettingsStore {
     if (hash === this.lastHash) return;
     this.lastHash = hash;
     const read = settingsFromHash(hash, this.snapshot.settings);
-    this.publish({ settings: read.settings, resultPayload: read.resultPayload, linkErrors: read.errors, navigation: this.snapshot.navigation + 1 });
+    this.publish({
+      settings: read.settings,
+      resultPayload: read.resultPayload,
+      lessonPayload: read.lessonPayload,
+      carried: read.carried,
+      linkErrors: read.errors,
+      navigation: this.snapshot.navigation + 1,
+    });
   }
 
   private writeUrl(mode: HistoryMode): void {
-    const hash = settingsToHash(this.snapshot.settings, this.snapshot.resultPayload);
+    const hash = settingsToHash(this.snapshot.settings, this.snapshot.resultPayload, this.snapshot.lessonPayload);
     if (hash === this.lastHash) return;
     const now = this.host.now();
     const resolved = mode === 'coalesce' ? (now - this.lastWriteAt < HISTORY_COALESCE_MS ? 'replace' : 'push') : mode;

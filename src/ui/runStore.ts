@@ -1,5 +1,6 @@
 import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
+import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectResults } from '../engine/protocol/inspect';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
 import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality } from '../engine/protocol/training';
 import { LeakDetector } from '../metrics/leakDetector';
@@ -23,6 +24,8 @@ export interface RunSnapshot {
   quality: SampleQuality | null;
   /** Step of the latest sample grid, so views know when to redraw it. */
   samplesStep: number | null;
+  /** What the run's model answered about itself: the confusion matrix at each epoch end, and looks inside it asked for. */
+  inspect: InspectResults;
 }
 
 const INITIAL: RunSnapshot = {
@@ -39,6 +42,7 @@ const INITIAL: RunSnapshot = {
   warnings: [],
   quality: null,
   samplesStep: null,
+  inspect: NO_INSPECT_RESULTS,
 };
 
 /** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
@@ -92,6 +96,12 @@ export class RunStore {
     this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued' });
   }
 
+  /** Back to no run at all (presentation mode's reset): buffers cleared; a later event of the old run is ignored. */
+  reset(): void {
+    this.beginRun();
+    this.update({ phase: 'idle' });
+  }
+
   /** The device owner handed the run the device. */
   started(): void {
     this.update({ phase: 'active', state: 'loading' });
@@ -127,6 +137,12 @@ export class RunStore {
         return this.update({ samplesStep: event.samples.step });
       case 'quality':
         return this.update({ quality: event.quality });
+      case 'prediction':
+      case 'confusion':
+      case 'filters':
+      case 'summary':
+      case 'inspectFailed':
+        return this.update({ inspect: applyInspectEvent(this.snapshot.inspect, event) });
       // Lab and benchmark events never reach a training run.
       case 'raceRow':
       case 'sweepPoint':

@@ -56,3 +56,20 @@ describe('a view’s training session', () => {
     expect(store.getSnapshot().warnings).toEqual([]);
   });
 });
+
+describe('reset (presentation mode’s r)', () => {
+  it('stops the run, clears the view back to no run, and ignores the old run’s late events', () => {
+    const { port, session, store } = setup();
+    session.start(defaultCnnConfig());
+    const { id } = port.lastSubmit();
+    port.run(id);
+    port.event(id, { type: 'state', state: 'training' });
+    session.reset();
+    expect(port.commands.at(-1)).toEqual({ type: 'cancel', id });
+    expect(store.getSnapshot()).toMatchObject({ phase: 'idle', state: 'idle', latest: null });
+    expect(session.job).toBeNull();
+    port.event(id, { type: 'state', state: 'stopped' });
+    port.end(id, { status: 'cancelled' });
+    expect(store.getSnapshot()).toMatchObject({ phase: 'idle', state: 'idle' });
+  });
+});

@@ -66,6 +66,13 @@ export class TrainingSession {
     if (this.jobId !== null) this.client.cancel(this.jobId);
   };
 
+  /** Stops the run (or drops it from the queue) and clears the view back to no run. */
+  reset = (): void => {
+    this.stop();
+    this.jobId = null;
+    this.store.reset();
+  };
+
   private control(control: Parameters<DeviceClient['control']>[1]): void {
     if (this.jobId !== null) this.client.control(this.jobId, control);
   }

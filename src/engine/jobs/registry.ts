@@ -2,6 +2,7 @@ import type { JobKind } from '../../config/jobs';
 import { LAB_TABLE, type LabSettings } from '../../config/labConfig';
 import { requireSettings } from '../../config/schema';
 import { runAnatomy } from '../lab/anatomyJob';
+import { runInspect } from '../inspect/inspectJob';
 import { runDeviceReport } from '../lab/deviceReportJob';
 import { runParity } from '../lab/parityJob';
 import { runProfile } from '../lab/profileJob';
@@ -36,6 +37,7 @@ export const JOB_RUNNERS: { [K in JobKind]: RunnerOf<K> } = {
   saveModel: runSaveModel,
   evaluateModel: runEvaluateModel,
   exportModel: runExportModel,
+  inspect: runInspect,
   benchmark: runBenchmarkJob,
 };
 

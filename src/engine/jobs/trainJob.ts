@@ -1,11 +1,13 @@
 import type * as tf from '@tensorflow/tfjs';
+import type { CnnRunConfig } from '../../config/cnnConfig';
 import type { RunConfig } from '../../config/workloads';
 import { errorMessage } from '../backends/runtime';
 import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
+import { RunningInspector } from '../inspect/runningInspector';
 import { SamplePacer } from '../gan/samplePacer';
 import type { RequestOf } from '../protocol/jobs';
-import type { EvalPoint, TrainingControl, TrainingEvent } from '../protocol/training';
+import type { EvalPoint, RunState, TrainingControl, TrainingEvent } from '../protocol/training';
 import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { GanWorkload } from '../workloads/ganWorkload';
@@ -17,6 +19,7 @@ import type { EngineJobContext } from './types';
 export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobContext): Promise<void> {
   const { config, resume } = readTrainRequest(request);
   const emit = (event: TrainingEvent) => ctx.emit(event);
+  let runState: RunState = 'loading';
   emit({ type: 'state', state: 'loading' });
   let judge: tf.LayersModel | null = null;
   let workload: TrainingWorkload | null = null;
@@ -35,8 +38,13 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       judge = loaded.model;
       sampler = new SamplePacer(active, judge, loaded.note, emit);
     }
+    let steps = (): number => 0;
+    const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState })) : null;
     const loop = new TrainingLoop(active, {
-      onState: (state) => emit({ type: 'state', state }),
+      onState: (state) => {
+        runState = state;
+        emit({ type: 'state', state });
+      },
       onFirstStep: (ms) => emit({ type: 'firstStep', ms }),
       onMetrics: (point) => {
         summary.loss(point.step, point.scalars.loss);
@@ -47,11 +55,13 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
         lastEval = await active.evaluate(step, epoch);
         summary.evaluated(lastEval);
         emit({ type: 'eval', point: lastEval });
+        await inspector?.epochEnd(epoch, step);
       },
       afterWindow: async (step) => sampler?.maybeSend(step),
     });
     loop.startAt(startStep);
-    ctx.onControl((control) => applyControl(control, loop, active, emit));
+    steps = () => loop.steps;
+    ctx.onControl((control) => applyControl(control, loop, active, emit, inspector));
     ctx.token.attach(loop);
     await sampler?.send(0);
     const outcome = await loop.run();
@@ -64,6 +74,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     } catch (err) {
       emit({ type: 'warning', message: `Could not keep the trained model for saving and export: ${errorMessage(err)}` });
     }
+    if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) await keepForInspection(active, config, lastEval, loop.steps, ctx);
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
   } finally {
     judge?.dispose();
@@ -71,7 +82,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
   }
 }
 
-function applyControl(control: TrainingControl, loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void): void {
+function applyControl(control: TrainingControl, loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void, inspector: RunningInspector | null): void {
   switch (control.action) {
     case 'pause':
       return loop.pause();
@@ -81,6 +92,8 @@ function applyControl(control: TrainingControl, loop: TrainingLoop, workload: Tr
       return loop.stepOnce(control.part);
     case 'evaluate':
       return void evaluateNow(loop, workload, emit);
+    case 'inspect':
+      return inspector ? void inspector.answer(control.query) : emit({ type: 'warning', message: 'Only a CNN can be looked inside.' });
     default:
       return control satisfies never;
   }
@@ -103,5 +116,15 @@ async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalP
     }
   } catch (err) {
     emit({ type: 'warning', message: `Could not keep the classifier for the GAN score: ${errorMessage(err)}` });
+  }
+}
+
+/** The model of a run that ended here (finished or stopped) is kept in worker memory for a look inside it. */
+async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext): Promise<void> {
+  const facts = { modelLabel: cnn.info.modelLabel, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };
+  try {
+    await ctx.host.kept.keep(cnn.model, facts);
+  } catch (err) {
+    ctx.emit({ type: 'warning', message: `Could not keep the model for a look inside it: ${errorMessage(err)}` });
   }
 }

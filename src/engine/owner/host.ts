@@ -1,6 +1,7 @@
 import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LastRun } from '../checkpoints/lastRun';
 import type { DatasetCache } from '../datasetCache';
+import type { KeptModel } from '../inspect/keptModel';
 
 /** What every job needs from the place it runs: the worker passes the real ones, tests pass cpu-only ones. */
 export interface EngineHost {
@@ -15,4 +16,6 @@ export interface EngineHost {
   detect(): Promise<BackendAvailability[]>;
   /** The last CNN run that ended here, as a checkpoint, until the next run starts. */
   lastRun: LastRun;
+  /** The CNN of the last training run that ended here, kept for a look inside it. */
+  kept: KeptModel;
 }

@@ -1,6 +1,11 @@
+import { inspectTransferables } from '../protocol/inspect';
 import type { OwnerEvent } from '../protocol/jobs';
 
-/** Buffers an event can hand over instead of copying: generated sample pixels. */
+/** Buffers an event can hand over instead of copying: generated sample pixels, images of a look inside a model. */
 export function transferablesOf(event: OwnerEvent): Transferable[] {
-  return event.type === 'job' && event.event.type === 'samples' ? [event.event.samples.pixels.buffer as ArrayBuffer] : [];
+  if (event.type !== 'job') return [];
+  const e = event.event;
+  if (e.type === 'samples') return [e.samples.pixels.buffer as ArrayBuffer];
+  if (e.type === 'prediction' || e.type === 'confusion' || e.type === 'filters' || e.type === 'summary' || e.type === 'inspectFailed') return inspectTransferables(e);
+  return [];
 }

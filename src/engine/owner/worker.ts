@@ -8,6 +8,7 @@ import { activateBackend, evaluateAllFlags, reportedFlags } from '../backends/ac
 import { detectBackends } from '../backends/registry';
 import { LastRun } from '../checkpoints/lastRun';
 import { DatasetCache } from '../datasetCache';
+import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
 import { handleOwnerCommand } from './commands';
@@ -26,6 +27,7 @@ const host: EngineHost = {
   evaluateFlags: evaluateAllFlags,
   detect: detectBackends,
   lastRun: new LastRun(),
+  kept: new KeptModel(),
 };
 const owner = new DeviceOwner(engineRunner(host), post);
 

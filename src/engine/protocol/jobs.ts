@@ -4,10 +4,12 @@
  * talks to it through these messages only.
  */
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { DatasetId } from '../../config/datasets';
 import type { JobKind } from '../../config/jobs';
 import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
 import type { RunConfig } from '../../config/workloads';
+import type { InspectEvent, InspectQuery } from './inspect';
 import type { LabEvent } from './lab';
 import type { ModelEvent } from './models';
 import type { BenchRow, TrainingControl, TrainingEvent } from './training';
@@ -29,12 +31,14 @@ export type JobRequest =
   | { kind: 'evaluateModel'; checkpoint: ArrayBuffer; backend: BackendName }
   /** A saved model, or the kept run when null, as plain data for the Python package. */
   | { kind: 'exportModel'; checkpoint: ArrayBuffer | null }
+  /** A look inside the CNN the worker kept from its last finished run, else the saved judge of `dataset` (run on `backend`). */
+  | { kind: 'inspect'; query: InspectQuery; dataset: DatasetId; backend: BackendName }
   | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 
 /** Every event a job can send while it runs. */
-export type JobEvent = TrainingEvent | LabEvent | ModelEvent | { type: 'benchmark'; rows: BenchRow[] };
+export type JobEvent = TrainingEvent | LabEvent | ModelEvent | InspectEvent | { type: 'benchmark'; rows: BenchRow[] };
 
 /** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
 export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };

@@ -36,9 +36,14 @@ const JOB_EVENTS = [
   'parityCurve',
   'benchmark',
   'model',
+  'prediction',
+  'confusion',
+  'filters',
+  'summary',
+  'inspectFailed',
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
-const CONTROLS = ['pause', 'resume', 'step', 'evaluate'] as const;
+const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'inspect'] as const;
 
 describe('the kinds the app dispatches on', () => {
   it('lists every message kind of the protocol (checked by the compiler)', () => {
@@ -51,9 +56,9 @@ describe('the kinds the app dispatches on', () => {
   });
 
   it('lists every job, view, workload and backend', () => {
-    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'saveModel', 'evaluateModel', 'exportModel', 'benchmark']);
+    expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'saveModel', 'evaluateModel', 'exportModel', 'inspect', 'benchmark']);
     expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity']);
-    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'history']);
+    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'inspect', 'history']);
     expect(WORKLOAD_IDS).toEqual(['cnn', 'gan']);
     expect(BACKEND_NAMES).toEqual(['cpu', 'wasm', 'webgl', 'webgpu']);
   });

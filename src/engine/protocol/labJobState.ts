@@ -83,6 +83,12 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'quality':
     case 'benchmark':
     case 'model':
+    // Nor do a look inside a model's answers.
+    case 'prediction':
+    case 'confusion':
+    case 'filters':
+    case 'summary':
+    case 'inspectFailed':
       return running;
     default:
       return event satisfies never;

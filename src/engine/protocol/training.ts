@@ -1,4 +1,5 @@
 import type { BackendName } from '../../config/backends';
+import type { InspectQuery } from './inspect';
 
 /** Message and result types of training jobs: plain data, safe to postMessage. */
 
@@ -91,4 +92,10 @@ export type TrainingEvent =
   | { type: 'quality'; quality: SampleQuality };
 
 /** What a training job can be told while it runs (or is paused). */
-export type TrainingControl = { action: 'pause' } | { action: 'resume' } | { action: 'step'; part?: StepPart } | { action: 'evaluate' };
+export type TrainingControl =
+  | { action: 'pause' }
+  | { action: 'resume' }
+  | { action: 'step'; part?: StepPart }
+  | { action: 'evaluate' }
+  /** A look inside the running CNN; answered with an InspectEvent (src/engine/protocol/inspect.ts). */
+  | { action: 'inspect'; query: InspectQuery };

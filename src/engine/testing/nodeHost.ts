@@ -7,6 +7,7 @@ import { createFileReader } from '../../data/nodeReader';
 import { detectBackends } from '../backends/registry';
 import { LastRun } from '../checkpoints/lastRun';
 import { DatasetCache } from '../datasetCache';
+import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import { DeviceOwner } from '../owner/deviceOwner';
 import type { EngineHost } from '../owner/host';
@@ -28,6 +29,7 @@ export function nodeHost(overrides: Partial<EngineHost> = {}): EngineHost {
     evaluateFlags: async () => undefined,
     detect: detectBackends,
     lastRun: new LastRun(),
+    kept: new KeptModel(),
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ export interface CnnTrainingState {
 export class CnnWorkload implements TrainingWorkload {
   readonly examplesPerStep: number;
   readonly flopsPerStep: number;
+  /** The predicted class of every test example at the last evaluation, in order (for the confusion matrix); null before one. */
+  lastPredictions: Int32Array | null = null;
 
   private constructor(
     readonly info: TrainingWorkload['info'],
@@ -138,6 +140,7 @@ export class CnnWorkload implements TrainingWorkload {
   async evaluate(step: number, epoch: number): Promise<EvalPoint> {
     const total = this.test.count;
     let sums = tf.zeros([2]);
+    const predicted: tf.Tensor[] = [];
     for (let start = 0; start < total; start += EVAL_BATCH_SIZE) {
       const size = Math.min(EVAL_BATCH_SIZE, total - start);
       const indices = Int32Array.from({ length: size }, (_, i) => start + i);
@@ -145,14 +148,19 @@ export class CnnWorkload implements TrainingWorkload {
         const { xs, ys } = this.test.batch(indices);
         const probs = this.model.predict(xs) as tf.Tensor2D;
         const lossSum = tf.sum(tf.metrics.categoricalCrossentropy(ys, probs));
-        const correct = tf.sum(tf.cast(tf.equal(tf.argMax(ys, -1), tf.argMax(probs, -1)), 'float32'));
+        predicted.push(tf.keep(tf.argMax(probs, -1)));
+        const correct = tf.sum(tf.cast(tf.equal(tf.argMax(ys, -1), predicted[predicted.length - 1]), 'float32'));
         return tf.add(sums, tf.stack([lossSum, correct]));
       });
       sums.dispose();
       sums = next;
     }
-    const [lossSum, correct] = await sums.data();
+    const classes = tf.concat(predicted);
+    tf.dispose(predicted);
+    const [[lossSum, correct], predictions] = await Promise.all([sums.data(), classes.data()]);
     sums.dispose();
+    classes.dispose();
+    this.lastPredictions = predictions as Int32Array;
     return { step, epoch, testLoss: lossSum / total, testAccuracy: correct / total, examples: total };
   }
 

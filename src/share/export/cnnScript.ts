@@ -53,11 +53,7 @@ def main():
 ${PY_COMMON_ARGS}
     args = p.parse_args()
 
-    strategy = make_strategy(args)
-    if args.mixed_precision:
-        keras.mixed_precision.set_global_policy("mixed_float16")
-    replicas = strategy.num_replicas_in_sync
-    global_batch = args.batch_size * replicas
+    strategy, replicas, global_batch = distribute(args)
     x_train, y_train, x_test, y_test = load_data(args.data, args.train_examples, args.test_examples)
 
     with strategy.scope():

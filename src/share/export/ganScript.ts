@@ -48,11 +48,7 @@ def main():
 ${PY_COMMON_ARGS}
     args = p.parse_args()
 
-    strategy = make_strategy(args)
-    if args.mixed_precision:
-        keras.mixed_precision.set_global_policy("mixed_float16")
-    replicas = strategy.num_replicas_in_sync
-    global_batch = args.batch_size * replicas
+    strategy, replicas, global_batch = distribute(args)
     x_train, y_train, _, _ = load_data(args.data, args.train_examples, 0)
     if RUN["digit"] != "all":
         x_train = x_train[y_train == int(RUN["digit"])]

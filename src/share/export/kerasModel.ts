@@ -132,11 +132,16 @@ function convArgs(config: ReadonlyMap<string, unknown>, what: string): string[] 
   ];
 }
 
+/** Settings that change what a layer trains to; the app's models set none, so one that does is not the app's. */
+const UNSUPPORTED_SETTINGS = ['kernel_regularizer', 'bias_regularizer', 'activity_regularizer', 'kernel_constraint', 'bias_constraint'] as const;
+
 /** One layer as a Keras constructor call. */
 export function kerasLayer(layer: LayerTopology, index: number): string {
   const { config } = layer;
   const name = layerName(config, index);
   const what = `Layer ${py.str(name)}`;
+  const unsupported = UNSUPPORTED_SETTINGS.find((key) => config.get(key) !== undefined && config.get(key) !== null);
+  if (unsupported) fail(`${what} has a ${unsupported.replace('_', ' ')}, which the export does not know`);
   const args = (() => {
     switch (layer.className) {
       case 'Conv2D':

@@ -39,7 +39,16 @@ export const PY_STRATEGY = `def make_strategy(args):
         cpu = tf.config.list_physical_devices("CPU")[0]
         tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * args.logical_cpus)
         return tf.distribute.MirroredStrategy([d.name for d in tf.config.list_logical_devices("CPU")])
-    return tf.distribute.MirroredStrategy()`;
+    return tf.distribute.MirroredStrategy()
+
+
+def distribute(args):
+    """The strategy, its replica count and the global batch (the per-device batch times the replicas)."""
+    strategy = make_strategy(args)
+    if args.mixed_precision:
+        keras.mixed_precision.set_global_policy("mixed_float16")
+    replicas = strategy.num_replicas_in_sync
+    return strategy, replicas, args.batch_size * replicas`;
 
 /** Weights in and out: the browser's .npz, and back to the app's own format (TensorFlow.js layers model). */
 export const PY_WEIGHTS = `def load_weights(model, path, prefix):

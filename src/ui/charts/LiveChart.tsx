@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ChartDataset } from 'chart.js';
 import type { RunStore } from '../runStore';
 import { useChart } from './chartLib';
+import { latestFiguresText } from './latestFigures';
 
 export interface SeriesSpec {
   label: string;
@@ -26,6 +27,7 @@ interface Props {
 export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const latestRef = useRef<HTMLParagraphElement>(null);
 
   const chart = useChart(
     canvasRef,
@@ -71,6 +73,7 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
       });
       chart.update('none');
       wrapperRef.current?.setAttribute('data-points', String(total));
+      if (latestRef.current) latestRef.current.textContent = latestFiguresText(series.map((s) => ({ label: s.label, points: s.points(store) })), 'step');
     };
     // The store already notifies at most once per animation frame.
     const unsubscribe = store.subscribe(redraw);
@@ -82,8 +85,11 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY 
     <figure className="chart" data-testid={testId} ref={wrapperRef} data-points="0">
       <figcaption>{title}</figcaption>
       <div className="chart-canvas">
-        <canvas ref={canvasRef} />
+        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its latest figures follow as text`} />
       </div>
+      <p className="chart-latest" data-testid={`${testId}-latest`} ref={latestRef}>
+        No figures yet.
+      </p>
     </figure>
   );
 }

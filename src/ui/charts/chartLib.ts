@@ -1,4 +1,5 @@
 import { useEffect, useState, type DependencyList, type RefObject } from 'react';
+import { applyPresentation, presentationPlugin } from './presentation';
 
 export type ChartLib = typeof import('chart.js');
 
@@ -19,10 +20,17 @@ export function loadChartLib(): Promise<ChartLib> {
       lib.CategoryScale,
       lib.Legend,
       lib.Tooltip,
+      presentationPlugin,
     );
+    applyPresentation(lib);
     return lib;
   });
   return loading;
+}
+
+/** Redraws every chart for presentation mode turning on or off; loads nothing that is not loaded yet. */
+export function refreshChartsForPresentation(): void {
+  void loading?.then(applyPresentation);
 }
 
 /**

@@ -23,7 +23,7 @@ function Stat({ id, label, value }: StatItem) {
  * The headline numbers of the run, big enough to read from the back of a classroom: what every
  * workload reports, plus the workload's own items.
  */
-export function StatsPanel({ snapshot, items }: { snapshot: RunSnapshot; items: StatItem[] }) {
+export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunSnapshot; items: StatItem[]; hidden?: boolean }) {
   const { info, latest, firstStepMs } = snapshot;
   const steady = latest && !latest.warmup ? latest : null;
   const common: StatItem[] = [
@@ -40,7 +40,7 @@ export function StatsPanel({ snapshot, items }: { snapshot: RunSnapshot; items: 
     { id: 'bytes', label: 'Memory (live / GPU)', value: latest ? `${formatBytes(latest.bytes)} / ${formatBytes(latest.gpuBytes)}` : '–' },
   ];
   return (
-    <section className="stats" data-testid="stats">
+    <section className="stats" data-testid="stats" hidden={hidden}>
       {[...common, ...items, ...system].map((item) => (
         <Stat key={item.id} {...item} />
       ))}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { GAN_TABLE } from '../../config/ganConfig';
 import { formErrors } from '../../config/schema';
@@ -10,6 +10,9 @@ import { RunStatus } from '../components/RunStatus';
 import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
+import { usePanels } from '../lessons/lessonStore';
+import { registerViewActions } from '../present/shortcuts';
+import { trainingActions } from '../present/trainingActions';
 import { formatNumber } from '../../share/format';
 import { ganSession } from '../session';
 import { setFormValue, usePageSettings } from '../share/pageStore';
@@ -40,10 +43,12 @@ export function GanView() {
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
   const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const scalars = snapshot.latest?.scalars;
+  const show = usePanels('gan');
+  useEffect(() => registerViewActions('gan', trainingActions('gan')), []);
 
   return (
     <>
-      <section className="panel setup">
+      <section className="panel setup" hidden={!show('setup')}>
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('gan', 'backend', name, 'push')} />
         <SettingsForm table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('gan', key, value)} />
         <RunControls
@@ -69,11 +74,12 @@ export function GanView() {
         />
         <RunStatus snapshot={snapshot} />
       </section>
-      <section className="gan-top">
+      <section className="gan-top" hidden={!show('samples')}>
         <SampleGridCanvas store={store} />
         <QualityPanel quality={snapshot.quality} />
       </section>
       <StatsPanel
+        hidden={!show('stats')}
         snapshot={snapshot}
         items={[
           { id: 'd-loss', label: 'D loss (first → now)', value: scalars ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(scalars.dLoss)}` : '–' },
@@ -82,8 +88,8 @@ export function GanView() {
           { id: 'd-fake', label: 'D(G(z)) on fake', value: formatNumber(scalars?.dFake) },
         ]}
       />
-      <ChartGrid store={store} charts={CHARTS} />
-      <RunShareBar kind="gan" charts={CHARTS} chartScope='[data-testid="view-gan"]' />
+      <ChartGrid store={store} charts={CHARTS.filter((c) => show(c.testId))} />
+      <RunShareBar kind="gan" charts={CHARTS} chartScope='[data-testid="view-gan"]' hidden={!show('share')} />
       <GanExportPanel busyTraining={busy} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatNumber } from '../../share/format';
 import { useChart } from '../charts/chartLib';
 
 export interface Bar {
@@ -57,8 +58,11 @@ export function BarChart({ testId, title, bars, yLabel }: Props) {
     <figure className="chart lab-chart" data-testid={testId} data-points={bars.length}>
       <figcaption>{title}</figcaption>
       <div className="chart-canvas">
-        <canvas ref={canvasRef} />
+        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its figures follow as text`} />
       </div>
+      <p className="chart-latest" data-testid={`${testId}-latest`}>
+        {bars.length === 0 ? 'No figures yet.' : bars.map((b) => `${b.label}: ${formatNumber(b.value)}${b.note ? ` (${b.note})` : ''}`).join('; ')}
+      </p>
     </figure>
   );
 }

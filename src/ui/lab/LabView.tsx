@@ -1,9 +1,12 @@
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { availableNames, BACKEND_NAMES, firstAvailable, SINGLE_JOB_ORDER, type BackendName } from '../../config/backends';
 import type { LabJobKind } from '../../config/jobs';
 import { parseLabSettings, type LabSettings as LabValues } from '../../config/labConfig';
 import { formatValue } from '../../config/schema';
 import { useDevice } from '../device';
+import { LessonPanel } from '../lessons/LessonPanel';
+import { usePanels } from '../lessons/lessonStore';
+import { registerViewActions } from '../present/shortcuts';
 import { setFormValue, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { AnatomyPanel } from './AnatomyPanel';
@@ -20,6 +23,15 @@ import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
 
 const RACE_CHARTS = [{ testId: 'race-chart', title: 'Race throughput' }];
+/** Which job Space runs (or stops) in presentation mode: the first of these whose panel is on screen. */
+const SPACE_JOBS = [
+  ['race', 'race'],
+  ['matmul', 'matmulSweep'],
+  ['batch', 'batchSweep'],
+  ['parity', 'parity'],
+  ['anatomy', 'anatomy'],
+  ['profile', 'profile'],
+] as const satisfies readonly (readonly [string, LabJobKind])[];
 
 /** The benchmark lab: device report, race, size and batch sweeps, anatomy of a step and kernel profile. */
 export function LabView() {
@@ -51,21 +63,54 @@ export function LabView() {
     available.includes(settings[key]) ? settings[key] : firstAvailable(SINGLE_JOB_ORDER, backends);
   const panel = (blocked: string | null): LabPanelProps => ({ settings: valid, values, blocked, run });
 
+  const show = usePanels('lab');
+  const spaceJob = SPACE_JOBS.find(([id]) => show(id))?.[1] ?? null;
+  const spaceBlocked = spaceJob === 'anatomy' || spaceJob === 'profile' ? (backends ? badSettings : 'Detecting backends…') : (noBackends ?? badSettings);
+  useEffect(() => {
+    const toggle = () => {
+      if (!spaceJob) return;
+      const job = jobs[spaceJob];
+      if (job && (job.status === 'queued' || job.status === 'running')) return labSession.cancel(spaceJob);
+      if (spaceBlocked || !valid) return;
+      const backend = spaceJob === 'anatomy' ? single('anatomyBackend') : spaceJob === 'profile' ? single('profileBackend') : null;
+      if ((spaceJob === 'anatomy' || spaceJob === 'profile') && !backend) return;
+      const key = spaceJob === 'anatomy' ? 'anatomyBackend' : 'profileBackend';
+      run(spaceJob, backend ? { ...valid, [key]: backend } : valid);
+    };
+    return registerViewActions('lab', { toggle });
+  });
+
   return (
     <div className="lab" ref={rootRef} data-testid="lab-view">
-      <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
-      <LabSettings values={values} backends={backends} chosen={chosen} onToggleBackend={toggleBackend} />
-      <RacePanel
-        {...panel(noBackends ?? badSettings)}
-        job={jobs.race}
-        raced={snapshot.settings.race?.backends ?? []}
-        extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
-      />
-      <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
-      <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
-      <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />
-      <AnatomyPanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.anatomy} backend={single('anatomyBackend')} backends={backends} />
-      <ProfilePanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.profile} backend={single('profileBackend')} backends={backends} />
+      <LessonPanel view="lab" id="device">
+        <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="settings">
+        <LabSettings values={values} backends={backends} chosen={chosen} onToggleBackend={toggleBackend} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="race">
+        <RacePanel
+          {...panel(noBackends ?? badSettings)}
+          job={jobs.race}
+          raced={snapshot.settings.race?.backends ?? []}
+          extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
+        />
+      </LessonPanel>
+      <LessonPanel view="lab" id="parity">
+        <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="matmul">
+        <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="batch">
+        <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="anatomy">
+        <AnatomyPanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.anatomy} backend={single('anatomyBackend')} backends={backends} />
+      </LessonPanel>
+      <LessonPanel view="lab" id="profile">
+        <ProfilePanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.profile} backend={single('profileBackend')} backends={backends} />
+      </LessonPanel>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Plugin } from 'chart.js';
 import { useChart } from '../charts/chartLib';
+import { latestFiguresText } from '../charts/latestFigures';
 
 export interface SweepSeries {
   /** Also names the data-points-<key> attribute tests read. */
@@ -111,8 +112,11 @@ export function SweepChart({ testId, title, series, markers, xLabel, yLabel, lin
     <figure className="chart lab-chart" data-testid={testId} data-points={series.reduce((n, s) => n + s.points.length, 0)} {...counts}>
       <figcaption>{title}</figcaption>
       <div className="chart-canvas">
-        <canvas ref={canvasRef} />
+        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its latest figures follow as text`} />
       </div>
+      <p className="chart-latest" data-testid={`${testId}-latest`}>
+        {latestFiguresText(series, xLabel)}
+      </p>
     </figure>
   );
 }

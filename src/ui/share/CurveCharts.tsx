@@ -7,6 +7,7 @@ import type { Labelled } from '../../share/comparison';
 import { downloadCanvasPng } from './download';
 import { groupCurves } from '../../share/resultSummary';
 import { useChart } from '../charts/chartLib';
+import { latestFiguresText } from '../charts/latestFigures';
 
 
 /** Colours for series that are not a backend. */
@@ -109,8 +110,11 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
         </button>
       </figcaption>
       <div className="chart-canvas">
-        <canvas ref={canvasRef} />
+        <canvas ref={canvasRef} role="img" aria-label={`${spec.metric} chart; its latest figures follow as text`} />
       </div>
+      <p className="chart-latest" data-testid={`${testId}-latest`}>
+        {latestFiguresText(spec.series.map((s) => ({ label: s.label, points: s.points.map(([x, y]) => ({ x, y })) })), 'step')}
+      </p>
       {pngError && (
         <small className="field-error" role="alert">
           {pngError}

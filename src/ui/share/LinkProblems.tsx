@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { lessonSession } from '../lessons/lessonStore';
 import { settingsStore } from './pageStore';
 import { sharedLink } from './sharedLink';
 
@@ -6,10 +7,12 @@ import { sharedLink } from './sharedLink';
 export function LinkProblems() {
   const settings = useSyncExternalStore(settingsStore.subscribe, settingsStore.getSnapshot);
   const shared = useSyncExternalStore(sharedLink.subscribe, sharedLink.getSnapshot);
-  const problems = [...settings.linkErrors, ...shared.errors];
+  const lesson = useSyncExternalStore(lessonSession.subscribe, lessonSession.getSnapshot);
+  const problems = [...settings.linkErrors, ...lesson.errors, ...shared.errors];
   if (problems.length === 0) return null;
   const dismiss = () => {
     settingsStore.dismissLinkErrors();
+    lessonSession.dismissErrors();
     sharedLink.dismissErrors();
   };
   return (

@@ -22,8 +22,12 @@ function useLatestRunId(kind: RecordedKind): number | null {
   return kind === 'race' ? (lab.jobs.race?.id ?? null) : store.runId;
 }
 
+/** The race's bar sits inside the race panel (under its h2); the training views' bars are panels of their own. */
+const HEADING = { cnn: 'h2', gan: 'h2', race: 'h3' } as const satisfies Record<RecordedKind, 'h2' | 'h3'>;
+
 /** Share, export and history status of the latest run of one kind, once it has ended. */
-export function RunShareBar({ kind, charts, chartScope }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string }) {
+export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string; hidden?: boolean }) {
+  const Heading = HEADING[kind];
   const recorded = useSyncExternalStore(runRecorder.subscribe, runRecorder.getSnapshot)[kind];
   const latestRunId = useLatestRunId(kind);
   let body;
@@ -56,8 +60,8 @@ export function RunShareBar({ kind, charts, chartScope }: { kind: RecordedKind; 
     );
   }
   return (
-    <section className="panel run-share" data-testid={`run-share-${kind}`}>
-      <h3>Share and export</h3>
+    <section className="panel run-share" data-testid={`run-share-${kind}`} hidden={hidden}>
+      <Heading>Share and export</Heading>
       {body}
     </section>
   );

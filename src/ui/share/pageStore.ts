@@ -1,6 +1,6 @@
 /** The page's one settings store, bound to the address bar, and the hooks views read it through. */
 import { useSyncExternalStore } from 'react';
-import type { FormId } from '../../config/views';
+import type { FormId, ViewId } from '../../config/views';
 import { SettingsStore, type HistoryMode, type SettingsSnapshot, type UrlHost } from '../../share/settingsStore';
 
 /** The address bar; outside a browser (unit tests importing a store) an empty, still one. */
@@ -27,6 +27,11 @@ export const settingsStore = new SettingsStore(browserHost());
 
 export function usePageSettings(): SettingsSnapshot {
   return useSyncExternalStore(settingsStore.subscribe, settingsStore.getSnapshot);
+}
+
+/** Opens a view (one history entry), its form as it was. */
+export function openView(view: ViewId): void {
+  settingsStore.update((s) => (s.view === view ? s : { ...s, view }), 'push');
 }
 
 /** Sets one field of a form; the other fields and views keep theirs. */

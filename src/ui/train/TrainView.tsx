@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { CNN_TABLE } from '../../config/cnnConfig';
 import { formErrors } from '../../config/schema';
@@ -11,8 +11,11 @@ import { RunStatus } from '../components/RunStatus';
 import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
+import { usePanels } from '../lessons/lessonStore';
+import { registerViewActions } from '../present/shortcuts';
+import { trainingActions } from '../present/trainingActions';
 import { cnnSession } from '../session';
-import { setFormValue, usePageSettings } from '../share/pageStore';
+import { openView, setFormValue, usePageSettings } from '../share/pageStore';
 import { ModelPanel } from '../models/ModelPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
@@ -37,10 +40,12 @@ export function TrainView() {
 
   const errors = useMemo(() => formErrors(CNN_TABLE, values, FORM_KEYS), [values]);
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
+  const show = usePanels('train');
+  useEffect(() => registerViewActions('train', trainingActions('cnn')), []);
 
   return (
     <>
-      <section className="panel setup">
+      <section className="panel setup" hidden={!show('setup')}>
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
         <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
         <RunControls
@@ -56,16 +61,25 @@ export function TrainView() {
           onEvaluate={cnnSession.evaluate}
         />
         <RunStatus snapshot={snapshot} />
+        {snapshot.latest && (
+          <p className="look-inside-line">
+            <button className="link-button" data-testid="btn-look-inside" onClick={() => openView('inspect')}>
+              Look inside this model
+            </button>{' '}
+            its summary, confusion matrix (filled in at each epoch end), first-layer filters, and a digit you draw.
+          </p>
+        )}
       </section>
       <StatsPanel
+        hidden={!show('stats')}
         snapshot={snapshot}
         items={[
           { id: 'loss', label: 'Train loss (first → now)', value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
           { id: 'test-accuracy', label: 'Test accuracy', value: snapshot.latestEval ? `${formatPercent(snapshot.latestEval.testAccuracy)} (epoch ${snapshot.latestEval.epoch})` : '–' },
         ]}
       />
-      <ChartGrid store={runStore} charts={CHARTS} />
-      <RunShareBar kind="cnn" charts={CHARTS} chartScope='[data-testid="view-train"]' />
+      <ChartGrid store={runStore} charts={CHARTS.filter((c) => show(c.testId))} />
+      <RunShareBar kind="cnn" charts={CHARTS} chartScope='[data-testid="view-train"]' hidden={!show('share')} />
       <ModelPanel backend={backendOk ? backend : null} busyTraining={busy} />
     </>
   );

@@ -1,0 +1,77 @@
+import { VIEW_IDS, VIEWS } from '../src/config/views';
+import { axeViolations } from './axe';
+import { expect, test } from './fixtures';
+
+/** What each view shows once its code has loaded (and the lab its first device report). */
+const READY: Record<(typeof VIEW_IDS)[number], string> = {
+  train: 'btn-train',
+  gan: 'btn-train',
+  lab: 'lab-backends',
+  inspect: 'draw-canvas',
+  history: 'history-panel',
+};
+
+test.describe('accessibility (axe-core)', () => {
+  test.beforeEach(({ backend }) => {
+    test.skip(backend !== 'cpu', 'the page is the same on every backend');
+  });
+
+  for (const view of VIEW_IDS) {
+    test(`${VIEWS[view].label}: no axe violations, also in presentation mode`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByTestId(`tab-${view}`).click();
+      await expect(page.getByTestId(`view-${view}`).getByTestId(READY[view]).first()).toBeVisible({ timeout: 120_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('btn-present').click();
+      await expect(page.getByTestId('intro')).toBeHidden();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('a lesson, the shortcuts overlay and the lesson editor: no axe violations', async ({ page }) => {
+    await page.goto('/#lesson=softmax-temperature&step=2');
+    await expect(page.getByTestId('lesson-bar')).toBeVisible();
+    await expect(page.getByTestId('view-inspect').getByTestId('draw-canvas')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('btn-help').click();
+    await expect(page.getByTestId('help-overlay')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('btn-lessons').click();
+    await page.getByTestId('btn-write-lesson').click();
+    await expect(page.getByTestId('lesson-editor')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('every control is reachable with the keyboard and shows where the focus is', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('view-train').getByTestId('btn-train')).toBeEnabled({ timeout: 120_000 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 60 && !seen.has('btn-train'); i++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return { id: el.dataset.testid ?? el.tagName, outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+      });
+      if (!focus) continue;
+      expect(focus.outline, `${focus.id} shows its focus`).toBe(true);
+      seen.add(focus.id);
+    }
+    for (const id of ['btn-lessons', 'btn-present', 'btn-help', 'tab-lab', 'field-batchSize', 'btn-train']) expect([...seen]).toContain(id);
+    // A radio group is one tab stop: its checked option.
+    expect([...seen].filter((id) => id.startsWith('backend-option-'))).toHaveLength(1);
+  });
+
+  test('the check itself finds a serious violation when there is one', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('view-train').getByTestId('btn-train')).toBeVisible();
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'data:,';
+      document.querySelector('header')?.append(img);
+    });
+    expect((await axeViolations(page)).some((v) => v.startsWith('image-alt (critical)'))).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * A look inside the CNN a training job is training right now: it answers the page's inspect
+ * controls between the loop's steps, and sends the confusion matrix at each epoch end from the
+ * predictions the evaluation already made (no second pass over the test split).
+ */
+import { BACKEND_LABELS } from '../../config/backends';
+import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { EngineHost } from '../owner/host';
+import type { InspectQuery, ModelSource } from '../protocol/inspect';
+import type { RunState, TrainingEvent } from '../protocol/training';
+import type { InspectEvent } from '../protocol/inspect';
+import type { CnnWorkload } from '../workloads/cnnWorkload';
+import { errorMessage } from '../backends/runtime';
+import { answer, confusionOf, type InspectSubject } from './answer';
+
+export const PAUSE_TO_PROFILE = 'Pause the run to profile its layers: tf.profile records every kernel, so training steps would be counted in.';
+
+export class RunningInspector {
+  constructor(
+    private readonly workload: CnnWorkload,
+    private readonly config: CnnRunConfig,
+    private readonly host: EngineHost,
+    private readonly emit: (event: TrainingEvent | InspectEvent) => void,
+    private readonly progress: () => { steps: number; state: RunState },
+  ) {}
+
+  private source(): ModelSource {
+    const { info } = this.workload;
+    return {
+      kind: 'running',
+      description: `${info.modelLabel} being trained now (step ${this.progress().steps} of ${info.totalSteps}), ${BACKEND_LABELS[info.backend]}`,
+      dataset: this.config.dataset,
+      backend: info.backend,
+    };
+  }
+
+  private subject(): InspectSubject {
+    const { config, host } = this;
+    return {
+      model: this.workload.model,
+      source: this.source(),
+      modelLabel: this.workload.info.modelLabel,
+      batchSize: config.batchSize,
+      test: async () => (await host.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, () => undefined)).test,
+    };
+  }
+
+  /** Answers one query; a failure is a warning of the run, never its end. */
+  async answer(query: InspectQuery): Promise<void> {
+    try {
+      if (query.what === 'summary' && this.progress().state !== 'paused') throw new Error(PAUSE_TO_PROFILE);
+      if (query.what === 'confusion') return await this.confusionNow();
+      this.emit(await answer(this.subject(), query));
+    } catch (err) {
+      this.emit({ type: 'inspectFailed', what: query.what, message: errorMessage(err) });
+    }
+  }
+
+  /** The confusion matrix of the evaluation that just ran at an epoch's end. */
+  async epochEnd(epoch: number, step: number): Promise<void> {
+    const predicted = this.workload.lastPredictions;
+    if (!predicted) return;
+    try {
+      const split = await this.subject().test();
+      this.emit({ type: 'confusion', result: confusionOf(split, predicted, this.source(), { epoch, step }) });
+    } catch (err) {
+      this.emit({ type: 'warning', message: `Could not build the confusion matrix: ${errorMessage(err)}` });
+    }
+  }
+
+  /** On demand: evaluates now (one pass over the test split), then the matrix of that evaluation. */
+  private async confusionNow(): Promise<void> {
+    const { steps } = this.progress();
+    const epoch = Math.max(1, Math.ceil(steps / this.workload.info.stepsPerEpoch));
+    this.emit({ type: 'eval', point: await this.workload.evaluate(steps, epoch) });
+    const predicted = this.workload.lastPredictions;
+    if (!predicted) return;
+    const split = await this.subject().test();
+    this.emit({ type: 'confusion', result: confusionOf(split, predicted, this.source(), null) });
+  }
+}

@@ -1,0 +1,100 @@
+import { useCallback, useMemo, useState } from 'react';
+import { CLASS_NAMES } from '../../config/datasets';
+import { INSPECT_SCHEMA } from '../../config/inspectConfig';
+import { IMAGE_SIDE_PX } from '../../config/tunables';
+import { DIGIT_BOX_PX, preprocessDigit, type InkImage } from '../../metrics/digitImage';
+import { argMax, entropyBits, withTemperature } from '../../metrics/softmax';
+import { formatNumber, formatPercent } from '../../share/format';
+import { setFormValue } from '../share/pageStore';
+import { DigitCanvas } from './DigitCanvas';
+import { inspectSession, useInspect } from './inspectStore';
+import { AskStatus, ModelSourceLine } from './ModelSourceLine';
+import { Mosaic } from './Mosaic';
+
+const { min: T_MIN, max: T_MAX } = INSPECT_SCHEMA.temperature;
+/** The slider moves over log10(T), so 0.1, 1 and 10 are evenly spaced. */
+const SLIDER_STEP = 0.01;
+
+function toBytes(pixels: Float32Array): Uint8Array {
+  return Uint8Array.from(pixels, (v) => Math.round(v * 255));
+}
+
+/** Draw a digit, see the model's softmax as bars, and reshape it with the temperature. */
+export function DrawPanel({ temperature }: { temperature: number }) {
+  const { results, pending } = useInspect();
+  const [digit, setDigit] = useState<Float32Array | null>(null);
+  const prediction = results.prediction;
+  const classNames = CLASS_NAMES[prediction?.source.dataset ?? 'mnist'];
+
+  const onInk = useCallback((ink: InkImage) => {
+    const pixels = preprocessDigit(ink);
+    setDigit(pixels);
+    if (pixels) inspectSession.predict(pixels);
+  }, []);
+  const onClear = useCallback(() => setDigit(null), []);
+
+  const shown = useMemo(() => (prediction && digit ? withTemperature(prediction.probabilities, temperature) : null), [prediction, digit, temperature]);
+  const top = shown ? argMax(shown) : -1;
+  const setTemperature = (log10: number) => setFormValue('inspect', 'temperature', String(Number((10 ** log10).toPrecision(2))), 'replace');
+
+  return (
+    <section className="panel inspect-panel" data-testid="draw-panel">
+      <h2>Draw a digit</h2>
+      <div className="draw-layout">
+        <div>
+          <DigitCanvas onInk={onInk} onClear={onClear} />
+          <p className="inspect-note" data-testid="draw-preprocess-note">
+            Made like an MNIST image before the model sees it: the ink’s bounding box scaled to {DIGIT_BOX_PX}×{DIGIT_BOX_PX} px, its centre of mass moved to the middle of {IMAGE_SIDE_PX}×{IMAGE_SIDE_PX}.
+          </p>
+          {digit && (
+            <figure className="draw-preview">
+              <Mosaic pixels={toBytes(digit)} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={3} invert label="What the model sees: the drawing at 28 by 28 pixels" testId="draw-preview" />
+              <figcaption>What the model sees (28×28)</figcaption>
+            </figure>
+          )}
+        </div>
+        <div className="draw-output">
+          <label className="temperature">
+            <span>
+              Softmax temperature: <strong data-testid="temperature-value">{formatNumber(temperature, 2)}</strong>
+            </span>
+            <input
+              type="range"
+              data-testid="temperature-slider"
+              min={Math.log10(T_MIN)}
+              max={Math.log10(T_MAX)}
+              step={SLIDER_STEP}
+              value={Math.log10(temperature)}
+              aria-valuetext={`temperature ${formatNumber(temperature, 2)}`}
+              onChange={(e) => setTemperature(Number(e.target.value))}
+            />
+            <small>
+              softmax(z / T): below 1 sharper, above 1 flatter; 1 is the model as trained.
+            </small>
+          </label>
+          <AskStatus pending={pending.predict} failed={results.failed.predict} testId="predict" />
+          {!digit && <p className="inspect-note">Draw a digit in the box: the bars show how likely the model finds each class.</p>}
+          {shown && (
+            <>
+              <p className="predicted" data-testid="predicted-class" data-class={top}>
+                Looks like <strong>{classNames[top]}</strong> ({formatPercent(shown[top])}); entropy {formatNumber(entropyBits(shown), 2)} bits.
+              </p>
+              <ol className="prob-bars" data-testid="prob-bars" aria-label="Probability of each class">
+                {shown.map((p, c) => (
+                  <li key={c} className={c === top ? 'prob top' : 'prob'} data-testid={`prob-${c}`} data-value={p}>
+                    <span className="prob-label">{classNames[c]}</span>
+                    <span className="prob-track">
+                      <span className="prob-fill" style={{ width: `${100 * p}%` }} />
+                    </span>
+                    <span className="prob-value">{formatPercent(p)}</span>
+                  </li>
+                ))}
+              </ol>
+              <ModelSourceLine source={prediction?.source} testId="predict-source" />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+import { LESSON_IDS, LESSONS } from '../../config/lessons';
+import { lessonStartHash } from '../../share/lessonState';
+import { usePresent } from '../present/presentMode';
+
+/** The shipped lessons, each a link that opens it at its first step; and the way to write one. */
+export function LessonsMenu({ onWrite }: { onWrite(): void }) {
+  const present = usePresent();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+  return (
+    <details className="lessons-menu" ref={menu} data-testid="lessons-menu">
+      <summary data-testid="btn-lessons">Lessons</summary>
+      <ul>
+        {LESSON_IDS.map((id) => (
+          <li key={id}>
+            <a href={lessonStartHash(LESSONS[id], { id }, present)} data-testid={`lesson-link-${id}`} onClick={close}>
+              {LESSONS[id].title}
+            </a>
+          </li>
+        ))}
+        <li className="present-hide">
+          <button
+            data-testid="btn-write-lesson"
+            onClick={() => {
+              close();
+              onWrite();
+            }}
+          >
+            Write a lesson…
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}
