@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // The learning tests train on real MNIST with the plain-JS cpu backend: about a minute each on an idle
+    // 2-core CI machine, two or more when that machine is shared; a hang still fails within 5 minutes.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // tfjs keeps global engine state; one file per worker process keeps it isolated.
     pool: 'forks',
   },
