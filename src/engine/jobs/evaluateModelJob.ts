@@ -5,12 +5,14 @@ import type { CnnRunConfig } from '../../config/cnnConfig';
 import { saveJudge } from '../gan/judge';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { buildWorkload } from './buildWorkload';
+import { keepForInspection } from './trainJob';
 import type { EngineJobContext } from './types';
 
 /**
  * Loads a saved model on the backend asked for and evaluates it on its data set's test split. The
  * file is validated first (a refused one fails the job with the validator's sentence); once it
- * loads, it becomes the worker's kept model, so Save and Export act on it.
+ * loads, it becomes the worker's kept model, so Save and Export act on it, and the model a look inside
+ * (draw a digit, confusion matrix, filters) reads.
  */
 export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx: EngineJobContext): Promise<void> {
   const checkpoint = requireCheckpoint(request.checkpoint);
@@ -24,6 +26,7 @@ export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx:
     const { step, epoch } = checkpoint.progress;
     const point = await workload.evaluate(step, epoch);
     ctx.host.lastRun.keep(checkpoint);
+    await keepForInspection(workload, config, point, step, ctx, `${workload.info.modelLabel}, loaded from a saved model`);
     ctx.emit({ type: 'model', result: { kind: 'eval', point, backend: workload.info.backend, judge: await keepAsJudge(workload, config, point.testAccuracy) } });
   } finally {
     workload.dispose();

@@ -55,7 +55,8 @@ function editHeader(bytes: ArrayBuffer, edit: (header: { tensors: { name: string
 
 describe('saving, loading and exporting a trained model through the device owner (cpu)', () => {
   it('saves the last run, evaluates the saved file to the same test accuracy, exports it, and continues it', async () => {
-    const owner = new RecordingOwner(nodeHost());
+    const host = nodeHost();
+    const owner = new RecordingOwner(host);
     const none = await owner.run({ kind: 'saveModel' });
     expect(none.outcome).toEqual({ status: 'error', message: 'No trained model is kept: train a CNN (or load a saved model) first.' });
 
@@ -74,6 +75,10 @@ describe('saving, loading and exporting a trained model through the device owner
     expect(evaluated.outcome).toEqual({ status: 'done' });
     const [evalResult] = results(evaluated);
     expect(evalResult).toMatchObject({ kind: 'eval', backend: 'cpu', judge: false, point: { testAccuracy: runEval.testAccuracy, testLoss: runEval.testLoss, examples: 100 } });
+    // The loaded model is the one a look inside (draw a digit) reads.
+    host.kept.forget();
+    await owner.run({ kind: 'evaluateModel', checkpoint: bytes, backend: 'cpu' });
+    expect(host.kept.facts()).toMatchObject({ modelLabel: expect.stringMatching(/loaded from a saved model/), testAccuracy: runEval.testAccuracy, steps: 3 });
 
     const exported = await owner.run({ kind: 'exportModel', checkpoint: null });
     const [exportResult] = results(exported);

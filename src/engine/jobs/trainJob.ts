@@ -120,8 +120,9 @@ async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalP
 }
 
 /** The model of a run that ended here (finished or stopped) is kept in worker memory for a look inside it. */
-async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext): Promise<void> {
-  const facts = { modelLabel: cnn.info.modelLabel, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };
+/** Keeps the model for the inspect job (look inside, draw a digit); a failure is a warning, never the run's end. */
+export async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext, modelLabel = cnn.info.modelLabel): Promise<void> {
+  const facts = { modelLabel, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };
   try {
     await ctx.host.kept.keep(cnn.model, facts);
   } catch (err) {
