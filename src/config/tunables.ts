@@ -21,3 +21,7 @@ export const CHART_MAX_POINTS = 2000;
 export const SAMPLE_INTERVAL_MS = 1000;
 /** The GAN quality score is recomputed at most this often, ms. */
 export const QUALITY_INTERVAL_MS = 5000;
+/** Adam's epsilon when tensors are stored in 16-bit floats: the one TensorFlow.js picks for 16-bit backends (1e-7 is 0 in float16). */
+export const FLOAT16_ADAM_EPSILON = 1e-4;
+/** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
+export const DEVICE_LOST_POLL_MS = 100;

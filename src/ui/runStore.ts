@@ -1,7 +1,8 @@
 import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
-import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality } from '../engine/protocol/training';
+import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
+import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
 
 /** A run asked for but waiting its turn for the device, then one that holds it. */
@@ -23,6 +24,10 @@ export interface RunSnapshot {
   quality: SampleQuality | null;
   /** Step of the latest sample grid, so views know when to redraw it. */
   samplesStep: number | null;
+  /** The predicted memory of the run and the budget it was checked against (0: none). */
+  memoryPlan: { plan: MemoryPlan; budgetMb: number } | null;
+  /** The profiled peak of one step. */
+  stepPeak: StepPeak | null;
 }
 
 const INITIAL: RunSnapshot = {
@@ -39,6 +44,8 @@ const INITIAL: RunSnapshot = {
   warnings: [],
   quality: null,
   samplesStep: null,
+  memoryPlan: null,
+  stepPeak: null,
 };
 
 /** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
@@ -127,6 +134,10 @@ export class RunStore {
         return this.update({ samplesStep: event.samples.step });
       case 'quality':
         return this.update({ quality: event.quality });
+      case 'memoryPlan':
+        return this.update({ memoryPlan: { plan: event.plan, budgetMb: event.budgetMb } });
+      case 'stepPeak':
+        return this.update({ stepPeak: event.peak });
       // Lab and benchmark events never reach a training run.
       case 'raceRow':
       case 'sweepPoint':

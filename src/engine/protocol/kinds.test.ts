@@ -27,6 +27,8 @@ const JOB_EVENTS = [
   'warning',
   'samples',
   'quality',
+  'memoryPlan',
+  'stepPeak',
   'raceRow',
   'sweepPoint',
   'backendStopped',

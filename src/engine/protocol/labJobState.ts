@@ -81,6 +81,8 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'warning':
     case 'samples':
     case 'quality':
+    case 'memoryPlan':
+    case 'stepPeak':
     case 'benchmark':
       return running;
     default:

@@ -1,4 +1,5 @@
 import type { BackendName } from '../../config/backends';
+import type { MemoryPlan, MemorySplit } from '../../metrics/memoryPlan';
 
 /** Message and result types of training jobs: plain data, safe to postMessage. */
 
@@ -24,6 +25,19 @@ export interface MetricsPoint {
   /** Bytes the backend reports on the GPU; null where it reports none (cpu, wasm). */
   gpuBytes: number | null;
   numTensors: number;
+  /** Mean time per step the steps waited for their batches, ms; absent for workloads that do not measure it. */
+  dataWaitMs?: number;
+  /** Where the live bytes are at the end of the window; absent for workloads that do not split them. */
+  memory?: MemorySplit;
+}
+
+/** The peak of one training step, profiled with tf.profile (once per run, after its first step). */
+export interface StepPeak {
+  step: number;
+  /** Live bytes before the step. */
+  liveBytes: number;
+  /** The highest tf.memory().numBytes during the step. */
+  peakBytes: number;
 }
 
 export interface EvalPoint {
@@ -88,7 +102,10 @@ export type TrainingEvent =
   | { type: 'eval'; point: EvalPoint }
   | { type: 'warning'; message: string }
   | { type: 'samples'; samples: SampleGrid }
-  | { type: 'quality'; quality: SampleQuality };
+  | { type: 'quality'; quality: SampleQuality }
+  /** The predicted memory, sent before anything is uploaded (CNN runs). */
+  | { type: 'memoryPlan'; plan: MemoryPlan; budgetMb: number }
+  | { type: 'stepPeak'; peak: StepPeak };
 
 /** What a training job can be told while it runs (or is paused). */
 export type TrainingControl = { action: 'pause' } | { action: 'resume' } | { action: 'step'; part?: StepPart } | { action: 'evaluate' };

@@ -1,0 +1,286 @@
+/**
+ * The checkpoint file format, version 1: a trained model's weights, its optimizer's state, the run
+ * configuration that made it, how far it got, and a summary of its metrics, in one binary document.
+ * Pure TypeScript without TensorFlow.js: the worker writes and reads it (memory, IndexedDB), and any
+ * later reader (save/load models, export) uses exactly this module. Every byte read is untrusted.
+ *
+ * Layout (little-endian):
+ *
+ *   bytes 0-3    magic "GPCK"
+ *   bytes 4-7    uint32 format version (1)
+ *   bytes 8-11   uint32 header length H, in bytes
+ *   bytes 12…    header: UTF-8 JSON, H bytes, then zero bytes up to a multiple of 4
+ *   then         tensor data: each tensor's float32 values, in the header's order, back to back
+ *
+ * Header (every key required, no others):
+ *
+ *   { "kind": "gpu-playground-checkpoint", "createdAt": ISO 8601,
+ *     "config": a run configuration (read through the CNN settings table),
+ *     "progress": { "step", "epoch", "streamPosition", "optimizerIterations" } (whole numbers >= 0),
+ *     "summary": { "lastLoss": number | null, "lastEval": { "step", "testLoss", "testAccuracy" } | null,
+ *                  "curve": [[step, loss], …] (at most MAX_CURVE_POINTS) },
+ *     "tensors": [{ "name", "group": "weights" | "optimizer", "dtype": "float32", "shape": [dims] }, …] }
+ *
+ * Weights are named by layer (conv1/kernel); Adam's state as adam/m/<weight>, adam/v/<weight>,
+ * adam/accBeta1, adam/accBeta2. A tensor's byte offset is implied by the ones before it, so no two
+ * can overlap, and the file's length must be exactly what the header declares.
+ */
+import { requireRunConfig } from '../../config/workloads';
+import type { CnnRunConfig } from '../../config/cnnConfig';
+
+export const CHECKPOINT_MAGIC = 'GPCK';
+export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_KIND = 'gpu-playground-checkpoint';
+/** Largest checkpoint read at all: far above the large CNN's 4.5 MB. */
+export const MAX_CHECKPOINT_BYTES = 256 * 1024 * 1024;
+export const MAX_HEADER_BYTES = 1024 * 1024;
+export const MAX_TENSORS = 1024;
+export const MAX_RANK = 6;
+/** Largest single dimension, and largest tensor, in elements. */
+export const MAX_DIMENSION = 1 << 24;
+export const MAX_TENSOR_ELEMENTS = MAX_CHECKPOINT_BYTES / 4;
+export const MAX_CURVE_POINTS = 500;
+const MAX_NAME_CHARS = 200;
+const PREAMBLE_BYTES = 12;
+const BYTES_PER_VALUE = 4;
+/** Layer-scoped names: letters, digits and _ . / - only. */
+const NAME_PATTERN = /^[A-Za-z0-9_./-]+$/;
+/** Keys that must never appear in a header object: they mean something to JavaScript objects. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export type TensorGroup = 'weights' | 'optimizer';
+
+export interface CheckpointTensor {
+  name: string;
+  group: TensorGroup;
+  shape: number[];
+  values: Float32Array;
+}
+
+export interface CheckpointProgress {
+  /** Optimizer steps done. */
+  step: number;
+  /** 1-based epoch of the last step done (0 before any). */
+  epoch: number;
+  /** Micro-batches the data stream handed out. */
+  streamPosition: number;
+  optimizerIterations: number;
+}
+
+export interface CheckpointSummary {
+  lastLoss: number | null;
+  lastEval: { step: number; testLoss: number; testAccuracy: number } | null;
+  /** [step, train loss] pairs, downsampled: the loss curve a resumed run draws before its own points. */
+  curve: [number, number][];
+}
+
+export interface Checkpoint {
+  createdAt: string;
+  config: CnnRunConfig;
+  progress: CheckpointProgress;
+  summary: CheckpointSummary;
+  tensors: CheckpointTensor[];
+}
+
+export type CheckpointReading = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
+
+class Refused extends Error {}
+
+function refuse(message: string): never {
+  throw new Refused(`Not a usable checkpoint: ${message}.`);
+}
+
+function elementCount(shape: readonly number[]): number {
+  return shape.reduce((product, dim) => product * dim, 1);
+}
+
+/** Writes a checkpoint; throws on a document this module would itself refuse to read. */
+export function encodeCheckpoint(checkpoint: Checkpoint): Uint8Array {
+  const header = {
+    kind: CHECKPOINT_KIND,
+    createdAt: checkpoint.createdAt,
+    config: checkpoint.config,
+    progress: checkpoint.progress,
+    summary: checkpoint.summary,
+    tensors: checkpoint.tensors.map(({ name, group, shape }) => ({ name, group, dtype: 'float32', shape })),
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const padded = Math.ceil(headerBytes.length / BYTES_PER_VALUE) * BYTES_PER_VALUE;
+  const dataBytes = checkpoint.tensors.reduce((sum, t) => sum + t.values.length * BYTES_PER_VALUE, 0);
+  const out = new Uint8Array(PREAMBLE_BYTES + padded + dataBytes);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < CHECKPOINT_MAGIC.length; i++) out[i] = CHECKPOINT_MAGIC.charCodeAt(i);
+  view.setUint32(4, CHECKPOINT_VERSION, true);
+  view.setUint32(8, headerBytes.length, true);
+  out.set(headerBytes, PREAMBLE_BYTES);
+  let offset = PREAMBLE_BYTES + padded;
+  for (const tensor of checkpoint.tensors) {
+    if (tensor.values.length !== elementCount(tensor.shape)) throw new Error(`Tensor ${tensor.name} has ${tensor.values.length} values for shape [${tensor.shape.join(', ')}].`);
+    for (let i = 0; i < tensor.values.length; i++) view.setFloat32(offset + i * BYTES_PER_VALUE, tensor.values[i], true);
+    offset += tensor.values.length * BYTES_PER_VALUE;
+  }
+  const check = decodeCheckpoint(out);
+  if (!check.ok) throw new Error(check.error);
+  return out;
+}
+
+/** Reads a checkpoint from untrusted bytes: a usable document, or one sentence saying why not. Never throws. */
+export function decodeCheckpoint(bytes: Uint8Array | ArrayBuffer): CheckpointReading {
+  try {
+    return { ok: true, checkpoint: read(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) };
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, error: err.message };
+    return { ok: false, error: `Not a usable checkpoint: ${err instanceof Error ? err.message : 'unreadable'}.` };
+  }
+}
+
+/** The header alone (no tensor values), for listing stored checkpoints cheaply. */
+export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: true; checkpoint: Omit<Checkpoint, 'tensors'> } | { ok: false; error: string } {
+  const reading = decodeCheckpoint(bytes);
+  if (!reading.ok) return reading;
+  const { tensors: _tensors, ...rest } = reading.checkpoint;
+  return { ok: true, checkpoint: rest };
+}
+
+function read(bytes: Uint8Array): Checkpoint {
+  if (bytes.length > MAX_CHECKPOINT_BYTES) refuse(`it is ${bytes.length} bytes, over the ${MAX_CHECKPOINT_BYTES} this page reads`);
+  if (bytes.length < PREAMBLE_BYTES) refuse('it is shorter than its own preamble');
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic !== CHECKPOINT_MAGIC) refuse('it does not start with GPCK');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(4, true);
+  if (version > CHECKPOINT_VERSION) refuse(`it is format ${version}, made by a newer version of the app (this page reads ${CHECKPOINT_VERSION})`);
+  if (version !== CHECKPOINT_VERSION) refuse(`format ${version} is unknown`);
+  const headerLength = view.getUint32(8, true);
+  if (headerLength > MAX_HEADER_BYTES) refuse(`its header claims ${headerLength} bytes, over ${MAX_HEADER_BYTES}`);
+  if (PREAMBLE_BYTES + headerLength > bytes.length) refuse('it is cut short inside its header');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength));
+  } catch {
+    refuse('its header is not UTF-8');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    refuse('its header is not JSON');
+  }
+  rejectForbiddenKeys(raw, 0);
+  const header = record(raw, 'the header', ['kind', 'createdAt', 'config', 'progress', 'summary', 'tensors']);
+  if (header.kind !== CHECKPOINT_KIND) refuse('its header is not a GPU Playground checkpoint');
+  const dataStart = PREAMBLE_BYTES + Math.ceil(headerLength / BYTES_PER_VALUE) * BYTES_PER_VALUE;
+  if (bytes.subarray(PREAMBLE_BYTES + headerLength, Math.min(dataStart, bytes.length)).some((b) => b !== 0)) refuse('the padding after its header is not zero');
+  const tensors = readTensors(header.tensors, bytes, dataStart);
+  return {
+    createdAt: readDate(header.createdAt),
+    config: readConfig(header.config),
+    progress: readProgress(header.progress),
+    summary: readSummary(header.summary),
+    tensors,
+  };
+}
+
+/** Walks the parsed header (bounded depth) and refuses keys like __proto__ wherever they are. */
+function rejectForbiddenKeys(value: unknown, depth: number): void {
+  if (depth > 8) refuse('its header nests too deeply');
+  if (typeof value !== 'object' || value === null) return;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) refuse(`its header has a "${key}" key`);
+    rejectForbiddenKeys((value as Record<string, unknown>)[key], depth + 1);
+  }
+}
+
+function record(value: unknown, what: string, keys: readonly string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(`${what} is not an object`);
+  const present = Object.keys(value);
+  const missing = keys.find((k) => !present.includes(k));
+  if (missing) refuse(`${what} lacks "${missing}"`);
+  const extra = present.find((k) => !keys.includes(k));
+  if (extra !== undefined) refuse(`${what} has an unknown key "${extra.slice(0, 40)}"`);
+  return value as Record<string, unknown>;
+}
+
+function wholeNumber(value: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) refuse(`${what} is not a whole number from 0 to ${max}`);
+  return value;
+}
+
+function finite(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) refuse(`${what} is not a finite number`);
+  return value;
+}
+
+function readDate(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) refuse('its date is unreadable');
+  return value;
+}
+
+function readConfig(value: unknown): CnnRunConfig {
+  let config;
+  try {
+    config = requireRunConfig(value);
+  } catch (err) {
+    refuse(`its run configuration is refused (${err instanceof Error ? err.message : 'unreadable'})`);
+  }
+  if (config.workload !== 'cnn') refuse('only CNN runs are checkpointed');
+  return config;
+}
+
+function readProgress(value: unknown): CheckpointProgress {
+  const p = record(value, 'its progress', ['step', 'epoch', 'streamPosition', 'optimizerIterations']);
+  return {
+    step: wholeNumber(p.step, 'its step'),
+    epoch: wholeNumber(p.epoch, 'its epoch'),
+    streamPosition: wholeNumber(p.streamPosition, 'its data position'),
+    optimizerIterations: wholeNumber(p.optimizerIterations, "its optimizer's iteration count"),
+  };
+}
+
+function readSummary(value: unknown): CheckpointSummary {
+  const s = record(value, 'its summary', ['lastLoss', 'lastEval', 'curve']);
+  const lastLoss = s.lastLoss === null ? null : finite(s.lastLoss, 'its last loss');
+  let lastEval: CheckpointSummary['lastEval'] = null;
+  if (s.lastEval !== null) {
+    const e = record(s.lastEval, 'its last evaluation', ['step', 'testLoss', 'testAccuracy']);
+    lastEval = { step: wholeNumber(e.step, 'its evaluation step'), testLoss: finite(e.testLoss, 'its test loss'), testAccuracy: finite(e.testAccuracy, 'its test accuracy') };
+  }
+  if (!Array.isArray(s.curve) || s.curve.length > MAX_CURVE_POINTS) refuse(`its loss curve is not a list of at most ${MAX_CURVE_POINTS} points`);
+  const curve = s.curve.map((point): [number, number] => {
+    if (!Array.isArray(point) || point.length !== 2) refuse('a loss curve point is not a [step, loss] pair');
+    return [wholeNumber(point[0], 'a loss curve step'), finite(point[1], 'a loss curve value')];
+  });
+  return { lastLoss, lastEval, curve };
+}
+
+function readTensors(value: unknown, bytes: Uint8Array, dataStart: number): CheckpointTensor[] {
+  if (!Array.isArray(value) || value.length > MAX_TENSORS) refuse(`its tensor list is not a list of at most ${MAX_TENSORS}`);
+  const names = new Set<string>();
+  const specs = value.map((raw, i) => {
+    const t = record(raw, `tensor ${i}`, ['name', 'group', 'dtype', 'shape']);
+    if (typeof t.name !== 'string' || t.name.length === 0 || t.name.length > MAX_NAME_CHARS || !NAME_PATTERN.test(t.name)) refuse(`tensor ${i} has an unusable name`);
+    if (t.name.split('/').some((part) => FORBIDDEN_KEYS.has(part))) refuse(`tensor ${i} has a reserved name`);
+    if (names.has(t.name)) refuse(`tensor ${t.name} appears twice`);
+    names.add(t.name);
+    if (t.group !== 'weights' && t.group !== 'optimizer') refuse(`tensor ${t.name} is in no known group`);
+    if (t.dtype !== 'float32') refuse(`tensor ${t.name} is not float32`);
+    if (!Array.isArray(t.shape) || t.shape.length > MAX_RANK) refuse(`tensor ${t.name} has no shape of rank 0 to ${MAX_RANK}`);
+    const shape = t.shape.map((d) => wholeNumber(d, `a dimension of ${t.name}`, MAX_DIMENSION));
+    if (shape.some((d) => d === 0)) refuse(`tensor ${t.name} has an empty dimension`);
+    const elements = shape.reduce((product, dim) => product * dim, 1);
+    if (elements > MAX_TENSOR_ELEMENTS) refuse(`tensor ${t.name} declares ${elements} values, over ${MAX_TENSOR_ELEMENTS}`);
+    return { name: t.name, group: t.group as TensorGroup, shape, elements };
+  });
+  const declared = specs.reduce((sum, s) => sum + s.elements * BYTES_PER_VALUE, 0);
+  if (dataStart + declared !== bytes.length) {
+    refuse(dataStart + declared > bytes.length ? `it is cut short: its header declares ${declared} bytes of tensors, ${bytes.length - dataStart} follow` : 'it has bytes after its last tensor');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = dataStart;
+  return specs.map(({ name, group, shape, elements }) => {
+    const values = new Float32Array(elements);
+    for (let i = 0; i < elements; i++) values[i] = view.getFloat32(offset + i * BYTES_PER_VALUE, true);
+    offset += elements * BYTES_PER_VALUE;
+    return { name, group, shape, values };
+  });
+}
