@@ -1,7 +1,7 @@
 import { BACKENDS, BACKEND_LABELS } from './backends';
 import { backendField, batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
 import { TEST_SET_SIZE, TRAIN_SET_SIZE } from './datasets';
-import { defaultsOf, readSettings, table, type EnumField, type FieldError, type ValuesOf } from './schema';
+import { table, workloadConfig, type EnumField, type FieldError, type ValuesOf } from './schema';
 
 export const PRECISIONS = ['float32', 'float16'] as const;
 export type Precision = (typeof PRECISIONS)[number];
@@ -101,12 +101,7 @@ export interface CnnRunConfig extends CnnSettings {
   workload: 'cnn';
 }
 
-export function defaultCnnConfig(): CnnRunConfig {
-  return { workload: 'cnn', ...defaultsOf(CNN_SCHEMA) };
-}
-
+const cnnConfig = workloadConfig('cnn', CNN_TABLE);
+export const defaultCnnConfig: () => CnnRunConfig = cnnConfig.defaults;
 /** Reads raw (form, link or command) values into a CNN config; refused fields keep their defaults and are reported. */
-export function parseCnnConfig(raw: Readonly<Record<string, unknown>>): { config: CnnRunConfig; errors: FieldError[] } {
-  const { values, errors } = readSettings(CNN_TABLE, raw);
-  return { config: { workload: 'cnn', ...values }, errors };
-}
+export const parseCnnConfig: (raw: Readonly<Record<string, unknown>>) => { config: CnnRunConfig; errors: FieldError[] } = cnnConfig.parse;

@@ -1,6 +1,6 @@
 import { backendField, batchSizeField, datasetField, seedField } from './commonFields';
 import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
-import { defaultsOf, readSettings, table, type FieldError, type ValuesOf } from './schema';
+import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
 
 export const LABEL_SMOOTHING_OPTIONS = ['on', 'off'] as const;
 export type LabelSmoothing = (typeof LABEL_SMOOTHING_OPTIONS)[number];
@@ -56,15 +56,10 @@ export interface GanRunConfig extends GanSettings {
   workload: 'gan';
 }
 
-export function defaultGanConfig(): GanRunConfig {
-  return { workload: 'gan', ...defaultsOf(GAN_SCHEMA) };
-}
-
+const ganConfig = workloadConfig('gan', GAN_TABLE);
+export const defaultGanConfig: () => GanRunConfig = ganConfig.defaults;
 /** Reads raw (form, link or command) values into a GAN config; refused fields keep their defaults and are reported. */
-export function parseGanConfig(raw: Readonly<Record<string, unknown>>): { config: GanRunConfig; errors: FieldError[] } {
-  const { values, errors } = readSettings(GAN_TABLE, raw);
-  return { config: { workload: 'gan', ...values }, errors };
-}
+export const parseGanConfig: (raw: Readonly<Record<string, unknown>>) => { config: GanRunConfig; errors: FieldError[] } = ganConfig.parse;
 
 /** The discriminator's target for real images under a label smoothing setting. */
 export function realLabelFor(labelSmoothing: LabelSmoothing): number {

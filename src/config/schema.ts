@@ -223,3 +223,16 @@ export function urlKeyOf(name: string, field: Field): string {
 export function table<S extends Schema>(fields: S, rules: readonly TableRule<S>[] = []): SettingsTable<S> {
   return { fields, rules };
 }
+
+/** A workload's run configuration from its table: its defaults, and a reader tagging the values with the workload. */
+export function workloadConfig<W extends string, S extends Schema>(workload: W, settings: SettingsTable<S>) {
+  type Config = { workload: W } & ValuesOf<S>;
+  return {
+    defaults: (): Config => ({ workload, ...defaultsOf(settings.fields) }),
+    /** Reads raw (form, link or command) values; refused fields keep their defaults and are reported. */
+    parse: (raw: Readonly<Record<string, unknown>>): { config: Config; errors: FieldError[] } => {
+      const { values, errors } = readSettings(settings, raw);
+      return { config: { workload, ...values }, errors };
+    },
+  };
+}

@@ -1,47 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, notAvailable, type DeviceReport } from '../engine/protocol/deviceReport';
+import { HIDDEN } from '../engine/protocol/deviceReport';
+import { sampleDeviceReport } from '../engine/protocol/deviceReportFixture';
 import { formatDeviceReport } from './deviceReportText';
 
-function sampleReport(): DeviceReport {
-  return {
-    schemaVersion: 1,
-    collectedAt: '2025-01-02T03:04:05.000Z',
-    environment: {
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/139.0.0.0',
-      browser: { name: 'Chromium', majorVersion: '139', fullVersion: HIDDEN },
-      os: { name: 'Linux', version: HIDDEN, architecture: 'x86 (64-bit)' },
-      mobile: false,
-      clientHints: { brands: [{ brand: 'Chromium', version: '139' }], mobile: false, platform: 'Linux' },
-      hardwareConcurrency: 2,
-      deviceMemoryGiB: 8,
-      crossOriginIsolated: false,
-    },
-    webgpu: {
-      status: 'available',
-      vendor: 'google',
-      architecture: 'swiftshader',
-      device: HIDDEN,
-      description: HIDDEN,
-      isFallbackAdapter: notAvailable('this browser does not report isFallbackAdapter'),
-      features: ['float32-filterable', 'timestamp-query'],
-      limits: {
-        maxBufferSize: 268_435_456,
-        maxStorageBufferBindingSize: 134_217_728,
-        maxComputeWorkgroupSizeX: 256,
-        maxComputeInvocationsPerWorkgroup: 256,
-        maxComputeWorkgroupStorageSize: 16_384,
-      },
-    },
-    webgl: notAvailable('OffscreenCanvas is missing'),
-    tfjs: {
-      versions: { 'tfjs-core': '4.22.0', 'tfjs-backend-webgpu': notAvailable('exports no version string') },
-      currentBackend: 'webgpu',
-      registeredBackends: ['cpu', 'webgl', 'webgpu'],
-      flags: { WEBGPU_CPU_FORWARD: true, IS_BROWSER: true, WEBGPU_PRINT_SHADER: '' },
-      wasmThreads: 2,
-    },
-  };
-}
+const sampleReport = () => sampleDeviceReport();
 
 describe('formatDeviceReport', () => {
   const text = formatDeviceReport(sampleReport());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, notAvailable, type DeviceReport as LabDeviceReport } from '../engine/protocol/deviceReport';
+import { HIDDEN, type DeviceReport as LabDeviceReport } from '../engine/protocol/deviceReport';
+import { sampleDeviceReport } from '../engine/protocol/deviceReportFixture';
 import { validateSharedResult } from './resultDoc';
 import { typicalRaceResult } from './fixtures/typicalRace';
 import { flattenDeviceReport, minimalDevice } from './flattenDevice';
@@ -8,44 +9,7 @@ import { version } from '../../package.json';
 function labReport(flagCount = 3): LabDeviceReport {
   const flags: Record<string, boolean | string> = { IS_BROWSER: true, WEBGPU_CPU_FORWARD: true, WEBGL_PACK: false };
   for (let i = 3; i < flagCount; i++) flags[`SOME_FLAG_${i}`] = `value ${'x'.repeat(200)}`;
-  return {
-    schemaVersion: 1,
-    collectedAt: '2025-01-02T03:04:05.000Z',
-    environment: {
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/139.0.0.0',
-      browser: { name: 'Chromium', majorVersion: '139', fullVersion: HIDDEN },
-      os: { name: 'Linux', version: HIDDEN, architecture: 'x86 (64-bit)' },
-      mobile: false,
-      clientHints: { brands: [{ brand: 'Chromium', version: '139' }], mobile: false, platform: 'Linux' },
-      hardwareConcurrency: 2,
-      deviceMemoryGiB: 8,
-      crossOriginIsolated: false,
-    },
-    webgpu: {
-      status: 'available',
-      vendor: 'google',
-      architecture: 'swiftshader',
-      device: HIDDEN,
-      description: '',
-      isFallbackAdapter: notAvailable('this browser does not report isFallbackAdapter'),
-      features: ['float32-filterable', 'timestamp-query'],
-      limits: {
-        maxBufferSize: 268_435_456,
-        maxStorageBufferBindingSize: 134_217_728,
-        maxComputeWorkgroupSizeX: 256,
-        maxComputeInvocationsPerWorkgroup: 256,
-        maxComputeWorkgroupStorageSize: 16_384,
-      },
-    },
-    webgl: notAvailable('OffscreenCanvas is missing'),
-    tfjs: {
-      versions: { 'tfjs-core': '4.22.0', 'tfjs-backend-webgpu': notAvailable('exports no version string') },
-      currentBackend: 'webgpu',
-      registeredBackends: ['cpu', 'webgl', 'webgpu'],
-      flags,
-      wasmThreads: 2,
-    },
-  };
+  return sampleDeviceReport({ flags, description: '' });
 }
 
 /** The device and versions, in a result the shared-document validator reads back. */

@@ -14,9 +14,6 @@ export const wasmRuntime: BackendRuntime = {
   async load() {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
     if (!IN_NODE) wasm.setWasmPaths((await import('./wasmAssets')).WASM_ASSET_URLS);
-    // tfjs would use half the logical cores (one on a 2-core laptop); an honest CPU baseline uses them all.
-    const cores = globalThis.navigator?.hardwareConcurrency;
-    if (!IN_NODE && typeof cores === 'number' && cores > 0) wasm.setThreadsCount(cores);
     registerWasmTrainingKernels();
   },
   kernelTiming: () => cpuClock('wasm'),

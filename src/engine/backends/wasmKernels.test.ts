@@ -3,12 +3,13 @@ import '@tensorflow/tfjs-backend-wasm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertCanTrain } from './kernels';
-import { registerWasmTrainingKernels } from './wasmKernels';
+import { conv2DBackpropInputViaConv, registerWasmTrainingKernels, usesSubPixelConv } from './wasmKernels';
 
 /** Largest filter gradient (multiply-adds) a generated case may ask of the plain-JS cpu reference, ~1 s. */
 const CPU_MAC_BUDGET = 3_000_000;
 const RELATIVE_TOLERANCE = 1e-4;
 const GENERATED_CASES = 24;
+const INPUT_GRADIENT_CASES = 32;
 
 type Pad = 'same' | 'valid' | number | [[number, number], [number, number], [number, number], [number, number]];
 
@@ -149,8 +150,16 @@ function convModel(): tf.Sequential {
   return tf.sequential({ layers: [tf.layers.conv2d({ inputShape: [8, 8, 1], filters: 2, kernelSize: 3 }), tf.layers.flatten(), tf.layers.dense({ units: 2 })] });
 }
 
+/** The wasm backend's own Conv2DBackpropInput, as registered before registerWasmTrainingKernels. */
+let shippedInputGradient: tf.KernelConfig | undefined;
+
 // Runs before registration (tests in a file run in order, and each file has its own process).
 describe('the wasm backend as tfjs 4.22 ships it', () => {
+  it('has a Conv2DBackpropInput of its own', () => {
+    shippedInputGradient = tf.getKernel('Conv2DBackpropInput', 'wasm');
+    expect(shippedInputGradient?.kernelFunc).toBeTypeOf('function');
+  });
+
   it('has no Conv2DBackpropFilter, and assertCanTrain refuses a conv model there', () => {
     expect(tf.getKernel('Conv2DBackpropFilter', 'wasm')).toBeUndefined();
     const model = convModel();
@@ -160,15 +169,25 @@ describe('the wasm backend as tfjs 4.22 ships it', () => {
 });
 
 describe('registerWasmTrainingKernels', () => {
-  it('registers Conv2DBackpropFilter for wasm once, silently, however often it is called', () => {
+  it('registers Conv2DBackpropFilter and replaces Conv2DBackpropInput for wasm once, silently, however often it is called', () => {
     const warn = vi.spyOn(console, 'warn');
     registerWasmTrainingKernels();
-    const kernel = tf.getKernel('Conv2DBackpropFilter', 'wasm');
+    const filterKernel = tf.getKernel('Conv2DBackpropFilter', 'wasm');
+    const inputKernel = tf.getKernel('Conv2DBackpropInput', 'wasm');
     registerWasmTrainingKernels();
-    expect(kernel).toBeDefined();
-    expect(tf.getKernel('Conv2DBackpropFilter', 'wasm')).toBe(kernel);
+    expect(filterKernel).toBeDefined();
+    expect(tf.getKernel('Conv2DBackpropFilter', 'wasm')).toBe(filterKernel);
+    expect(inputKernel.kernelFunc).not.toBe(shippedInputGradient?.kernelFunc);
+    expect(tf.getKernel('Conv2DBackpropInput', 'wasm')).toBe(inputKernel);
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it("keeps the shipped Conv2DBackpropInput's setup and dispose, so registering before the backend starts still works", () => {
+    const inputKernel = tf.getKernel('Conv2DBackpropInput', 'wasm');
+    expect(inputKernel.setupFunc).toBeTypeOf('function');
+    expect(inputKernel.setupFunc).toBe(shippedInputGradient?.setupFunc);
+    expect(inputKernel.disposeFunc).toBe(shippedInputGradient?.disposeFunc);
   });
 
   it('lets assertCanTrain pass a conv model on wasm', () => {
@@ -203,5 +222,103 @@ describe('Conv2DBackpropFilter on wasm', () => {
       }),
       { numRuns: GENERATED_CASES, seed: 20240611, endOnFailure: true },
     );
+  });
+});
+
+/** The input gradient on a backend: the registered kernel, or on wasm the sub-pixel path forced. */
+async function inputGrad(backend: 'cpu' | 'wasm' | 'wasm-subpixel', c: GradCase, dy: Float32Array, filter: Float32Array): Promise<Float32Array> {
+  await tf.setBackend(backend === 'cpu' ? 'cpu' : 'wasm');
+  const info = convInfo(c);
+  const dyt = tf.tensor4d(dy, info.outShape);
+  const ft = tf.tensor4d(filter, info.filterShape);
+  const attrs = { strides: c.stride, pad: padAttr(c), dataFormat: c.dataFormat, dimRoundingMode: convRounding(c), inputShape: info.inShape };
+  // runKernel's and KernelFunc's attr type is a loose map; these are exactly Conv2DBackpropInputAttrs.
+  const namedAttrs = attrs as unknown as tf.NamedAttrMap;
+  const dx =
+    backend === 'wasm-subpixel'
+      ? tf.engine().makeTensorFromTensorInfo(conv2DBackpropInputViaConv({ inputs: { dy: dyt, filter: ft }, attrs: namedAttrs, backend: tf.engine().backend }) as tf.TensorInfo)
+      : (tf.engine().runKernel('Conv2DBackpropInput', { dy: dyt, filter: ft }, namedAttrs) as tf.Tensor);
+  expect(dx.shape).toEqual(info.inShape);
+  const values = (await dx.data()) as Float32Array;
+  tf.dispose([dyt, ft, dx]);
+  return values;
+}
+
+/** dy and filter values for a case, fixed by its seed. */
+function inputGradData(c: GradCase): [Float32Array, Float32Array] {
+  const info = convInfo(c);
+  return [seededValues(tf.util.sizeFromShape(info.outShape), c.seed), seededValues(tf.util.sizeFromShape(info.filterShape), c.seed + 1)];
+}
+
+/** Runs a wasm variant and checks it left the backend's data count where it found it. */
+async function inputGradNoLeak(backend: 'wasm' | 'wasm-subpixel', c: GradCase, dy: Float32Array, filter: Float32Array): Promise<Float32Array> {
+  await tf.setBackend('wasm');
+  // Backend-level count: intermediates made inside the kernel never show in tf.memory().
+  const dataBefore = tf.engine().backend.numDataIds();
+  const values = await inputGrad(backend, c, dy, filter);
+  expect(tf.engine().backend.numDataIds(), `${backend} ${describeCase(c)}`).toBe(dataBefore);
+  return values;
+}
+
+/** Input gradients of the models' layers at batch 64, as training computes them (DCGAN: also G's forward pass). */
+const MODEL_INPUT_GRADIENTS: GradCase[] = [
+  modelLayer(64, 13, 32, 64, 3, 1, 'valid'), // classic conv2
+  modelLayer(64, 5, 64, 64, 3, 1, 'valid'), // classic conv3
+  modelLayer(64, 14, 32, 64, 5, 2, 'same'), // DCGAN g_deconv1 forward (7x7x64 -> 14x14x32), d_conv2's input gradient
+  modelLayer(64, 28, 1, 32, 5, 2, 'same'), // DCGAN g_image forward (14x14x32 -> 28x28x1), d_conv1's input gradient
+];
+
+/** Shapes either side of usesSubPixelConv's thresholds (48 dy positions, 4,096 multiply-adds). */
+const DISPATCH_EDGES: { c: GradCase; subPixel: boolean }[] = [
+  // dy 8x6 = 48 positions; 48·9·1·10 = 4,320 multiply-adds.
+  { c: { ...modelLayer(1, 8, 1, 10, 3, 1, 'same'), width: 6 }, subPixel: true },
+  // The same with 9 output channels: 3,888 multiply-adds.
+  { c: { ...modelLayer(1, 8, 1, 9, 3, 1, 'same'), width: 6 }, subPixel: false },
+  // dy 7x6 = 42 positions, however many channels.
+  { c: { ...modelLayer(1, 7, 64, 64, 3, 1, 'same'), width: 6 }, subPixel: false },
+  // dy 4x4 = 16 positions at stride 2, 7x7 input: the case the sub-pixel path loses by 2x.
+  { c: modelLayer(1, 7, 64, 64, 5, 2, 'same'), subPixel: false },
+  // NCHW goes to the shipped kernel: XNNPACK convolutions are NHWC.
+  { c: { ...modelLayer(4, 9, 8, 8, 3, 1, 'same'), dataFormat: 'NCHW' }, subPixel: false },
+];
+
+describe('Conv2DBackpropInput on wasm', () => {
+  beforeAll(() => registerWasmTrainingKernels());
+
+  it.each(MODEL_INPUT_GRADIENTS.map((c) => [describeCase(c), c] as const))('takes the sub-pixel path and matches the cpu backend on a model layer: %s', async (_, c) => {
+    expect(usesSubPixelConv(convInfo(c))).toBe(true);
+    const [dy, filter] = inputGradData(c);
+    const expected = await inputGrad('cpu', c, dy, filter);
+    expect(relativeError(await inputGradNoLeak('wasm', c, dy, filter), expected)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+  });
+
+  it.each(DISPATCH_EDGES.map(({ c, subPixel }) => [subPixel ? 'sub-pixel' : 'shipped', describeCase(c), c] as const))(
+    'dispatches to the %s kernel, and both paths match the cpu backend: %s',
+    async (path, _, c) => {
+      expect(usesSubPixelConv(convInfo(c))).toBe(path === 'sub-pixel');
+      const [dy, filter] = inputGradData(c);
+      const expected = await inputGrad('cpu', c, dy, filter);
+      expect(relativeError(await inputGradNoLeak('wasm', c, dy, filter), expected)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+      if (c.dataFormat === 'NHWC') expect(relativeError(await inputGradNoLeak('wasm-subpixel', c, dy, filter), expected)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+    },
+  );
+
+  it(`matches the cpu backend within ${RELATIVE_TOLERANCE} relative on ${INPUT_GRADIENT_CASES} generated cases, on both paths, freeing every intermediate`, async () => {
+    const paths = { subPixel: 0, shipped: 0 };
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary, async (c) => {
+        const [dy, filter] = inputGradData(c);
+        const expected = await inputGrad('cpu', c, dy, filter);
+        paths[usesSubPixelConv(convInfo(c)) ? 'subPixel' : 'shipped']++;
+        expect(relativeError(await inputGradNoLeak('wasm', c, dy, filter), expected), describeCase(c)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+        if (c.dataFormat === 'NCHW') return;
+        // The sub-pixel path on every NHWC case, whichever way the dispatch went.
+        expect(relativeError(await inputGradNoLeak('wasm-subpixel', c, dy, filter), expected), describeCase(c)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
+      }),
+      { numRuns: INPUT_GRADIENT_CASES, seed: 20240612, endOnFailure: true },
+    );
+    // The generated shapes fall on both sides of the dispatch rule.
+    expect(paths.subPixel).toBeGreaterThan(0);
+    expect(paths.shipped).toBeGreaterThan(0);
   });
 });

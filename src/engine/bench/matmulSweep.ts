@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { median, percentile } from '../../metrics/stats';
+import type { MatmulSweepPoint } from '../protocol/lab';
 
 const BYTES_PER_FLOAT32 = 4;
 const FLOPS_PER_MULTIPLY_ADD = 2;
@@ -14,21 +15,8 @@ export interface MatmulOptions {
   runs: number;
 }
 
-export interface MatmulPoint {
-  /** Matrix side n: both inputs are n×n float32. */
-  size: number;
-  /** Backend tf.getBackend() reported while timing. */
-  backend: string;
-  /** 2·n³: one multiply and one add per inner-product term. */
-  flops: number;
-  medianMs: number;
-  p90Ms: number;
-  minMs: number;
-  /** From the median time. */
-  gflops: number;
-  /** Bytes read back per timed run (the whole n×n product), included in every time. */
-  readBackBytes: number;
-}
+/** One timed size, on the backend tfjs reports (the lab's sweep point before it is tied to a backend id). */
+export type MatmulPoint = Omit<MatmulSweepPoint, 'backend'> & { backend: string };
 
 export function matmulFlops(size: number): number {
   return FLOPS_PER_MULTIPLY_ADD * size ** 3;

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { AnatomyResult } from '../../engine/protocol/lab';
 import { formatBytes, formatPercent } from '../../share/format';
-import { SettingsForm } from '../components/SettingsForm';
-import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
-import { formatMs, unavailableBackends } from './labFormat';
+import { LabFields } from './LabFields';
+import { formatMs } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 
@@ -71,15 +69,7 @@ export function AnatomyPanel({ job, settings, values, blocked, run, backend, bac
   return (
     <section className="panel lab-panel" data-testid="anatomy-panel">
       <h2>Anatomy of a step</h2>
-      <SettingsForm
-        table={LAB_TABLE}
-        keys={['anatomyBackend', 'everyK', 'syncSteps']}
-        values={{ ...values, anatomyBackend: backend ?? values.anatomyBackend }}
-        disabled={false}
-        onChange={(key, value) => setFormValue('lab', key, value)}
-        idPrefix="lab-field"
-        unavailable={{ anatomyBackend: unavailableBackends(backends) }}
-      />
+      <LabFields keys={['anatomyBackend', 'everyK', 'syncSteps']} values={{ ...values, anatomyBackend: backend ?? values.anatomyBackend }} backends={backends} />
       <JobControls prefix="anatomy" runLabel="Dissect a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('anatomy')} />
       {result && (
         <>

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { BACKEND_LABELS } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
-import { SettingsForm } from '../components/SettingsForm';
-import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
+import { LabFields } from './LabFields';
 import { formatMb } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
@@ -26,7 +24,7 @@ export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) 
   return (
     <section className="panel lab-panel" data-testid="batch-panel">
       <h2>Batch sweep: bigger batches keep the GPU busy — until memory runs out</h2>
-      <SettingsForm table={LAB_TABLE} keys={['batchFrom', 'batchTo']} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" />
+      <LabFields keys={['batchFrom', 'batchTo']} values={values} />
       <JobControls prefix="batch" runLabel="Run the batch sweep" job={job} blocked={blocked} onRun={() => settings && run('batchSweep', settings)} onCancel={() => labSession.cancel('batchSweep')} />
       <SweepChart testId="batch-chart" title="Training throughput against batch size" series={series} markers={[]} xLabel="batch size" yLabel="examples/s" />
       <p className="lab-note">

@@ -1,7 +1,6 @@
 import { BACKEND_LABELS, BACKEND_NAMES, type BackendAvailability, type BackendName } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { RawValues } from '../../share/pageSettings';
-import { SettingsForm } from '../components/SettingsForm';
+import { LabFields } from './LabFields';
 
 const WORKLOAD_KEYS = ['model', 'dataset', 'batchSize', 'seed', 'warmupSteps', 'measuredSteps'] as const;
 
@@ -10,16 +9,15 @@ interface Props {
   backends: BackendAvailability[] | null;
   /** The backends ticked (those in the settings that this browser has). */
   chosen: readonly BackendName[];
-  onChange(key: string, value: string): void;
   onToggleBackend(name: BackendName, on: boolean): void;
 }
 
 /** The workload every race, batch sweep, anatomy and profile uses, and the backends the race and sweeps run on. */
-export function LabSettings({ values, backends, chosen, onChange, onToggleBackend }: Props) {
+export function LabSettings({ values, backends, chosen, onToggleBackend }: Props) {
   return (
     <section className="panel lab-settings" data-testid="lab-settings">
       <h2>Workload</h2>
-      <SettingsForm table={LAB_TABLE} keys={WORKLOAD_KEYS} values={values} disabled={false} onChange={onChange} idPrefix="lab-field" />
+      <LabFields keys={WORKLOAD_KEYS} values={values} />
       {backends ? (
         <fieldset className="backend-picker" data-testid="lab-backends">
           <legend>Backends to race and sweep</legend>

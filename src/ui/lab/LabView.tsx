@@ -20,7 +20,6 @@ import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
 
 const RACE_CHARTS = [{ testId: 'race-chart', title: 'Race throughput' }];
-const setLabValue = (key: string, value: string) => setFormValue('lab', key, value);
 
 /** The benchmark lab: device report, race, size and batch sweeps, anatomy of a step and kernel profile. */
 export function LabView() {
@@ -55,7 +54,7 @@ export function LabView() {
   return (
     <div className="lab" ref={rootRef} data-testid="lab-view">
       <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
-      <LabSettings values={values} backends={backends} chosen={chosen} onChange={setLabValue} onToggleBackend={toggleBackend} />
+      <LabSettings values={values} backends={backends} chosen={chosen} onToggleBackend={toggleBackend} />
       <RacePanel
         {...panel(noBackends ?? badSettings)}
         job={jobs.race}

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { BACKEND_LABELS } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { crossoverSentence, matmulCrossovers } from '../../share/crossover';
 import { formatNumber } from '../../share/format';
-import { SettingsForm } from '../components/SettingsForm';
-import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
+import { LabFields } from './LabFields';
 import { backendColor } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
@@ -34,7 +32,7 @@ export function MatmulSweepPanel({ job, settings, values, blocked, run }: Props)
   return (
     <section className="panel lab-panel" data-testid="matmul-panel">
       <h2>Size sweep: where does the GPU start to win?</h2>
-      <SettingsForm table={LAB_TABLE} keys={SWEEP_KEYS} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" />
+      <LabFields keys={SWEEP_KEYS} values={values} />
       <JobControls prefix="matmul" runLabel="Run the size sweep" job={job} blocked={blocked} onRun={() => settings && run('matmulSweep', settings)} onCancel={() => labSession.cancel('matmulSweep')} />
       <SweepChart testId="matmul-chart" title="Matrix multiply C = A·B, n×n float32" series={series} markers={markers} xLabel="matrix size n" yLabel="GFLOP/s" />
       <div data-testid="matmul-crossover" className="lab-explain">

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { BACKEND_LABELS } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
 import { parityReport } from '../../share/parity';
-import { SettingsForm } from '../components/SettingsForm';
-import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
+import { LabFields } from './LabFields';
 import { backendColor } from './labFormat';
 import type { LabPanelProps } from './labPanel';
 import { labSession } from './labSession';
@@ -30,7 +28,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
   return (
     <section className="panel lab-panel" data-testid="parity-panel">
       <h2>Parity check: does every backend learn the same?</h2>
-      <SettingsForm table={LAB_TABLE} keys={['paritySteps']} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" />
+      <LabFields keys={['paritySteps']} values={values} />
       <JobControls prefix="parity" runLabel="Check parity" job={job} blocked={blocked} onRun={() => settings && run('parity', settings)} onCancel={() => labSession.cancel('parity')} />
       <p className="lab-note">
         Each chosen backend trains the workload above from the same seed on the same batches for {values.paritySteps} steps, reading every loss back. Correct

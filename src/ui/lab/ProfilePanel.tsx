@@ -1,12 +1,10 @@
 import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
-import { LAB_TABLE } from '../../config/labConfig';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { KernelGroup } from '../../engine/protocol/lab';
 import { formatBytes, formatPercent } from '../../share/format';
-import { SettingsForm } from '../components/SettingsForm';
-import { setFormValue } from '../share/pageStore';
 import { JobControls } from './JobControls';
-import { formatMs, unavailableBackends } from './labFormat';
+import { LabFields } from './LabFields';
+import { formatMs } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 
@@ -61,15 +59,7 @@ export function ProfilePanel({ job, settings, values, blocked, run, backend, bac
   return (
     <section className="panel lab-panel" data-testid="profile-panel">
       <h2>Kernel profile of one training step</h2>
-      <SettingsForm
-        table={LAB_TABLE}
-        keys={['profileBackend']}
-        values={{ ...values, profileBackend: backend ?? values.profileBackend }}
-        disabled={false}
-        onChange={(key, value) => setFormValue('lab', key, value)}
-        idPrefix="lab-field"
-        unavailable={{ profileBackend: unavailableBackends(backends) }}
-      />
+      <LabFields keys={['profileBackend']} values={{ ...values, profileBackend: backend ?? values.profileBackend }} backends={backends} />
       <JobControls prefix="profile" runLabel="Profile a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('profile')} />
       {result && (
         <>

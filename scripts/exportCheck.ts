@@ -1,0 +1,160 @@
+/**
+ * `npm run test:export`: the "Export for TensorFlow" packages tested for real. For the tiny and classic
+ * CNNs, the MLP GAN and the DCGAN it trains a few steps in Node (tfjs cpu), writes the package, and runs
+ * it with Python + TensorFlow (--python, default `python3`):
+ *   verify.py   the Keras model has the app's parameter count (93,322 for the classic CNN) and, with the
+ *               browser-trained weights, the app's outputs on its check inputs within 1e-4;
+ *   train.py    a few steps on a slice of MNIST with MirroredStrategy over 2 logical CPU devices: the
+ *               global batch is split across 2 replicas, and the loss falls (CNNs) or stays finite (GANs).
+ * Prints a Markdown table; exits 1 when any check fails.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import * as tf from '@tensorflow/tfjs';
+import { unzipSync } from 'fflate';
+import { defaultCnnConfig, type CnnRunConfig } from '../src/config/cnnConfig';
+import { defaultGanConfig, type GanRunConfig } from '../src/config/ganConfig';
+import { CNN_MODEL_LABELS, GAN_MODEL_LABELS } from '../src/config/models';
+import { loadDataset } from '../src/data/loadDataset';
+import { createFileReader } from '../src/data/nodeReader';
+import type { ImageDataset } from '../src/data/types';
+import { exportClassifier, exportGan } from '../src/engine/export/exportRun';
+import type { ExportedRun } from '../src/engine/protocol/export';
+import { CnnWorkload } from '../src/engine/workloads/cnnWorkload';
+import { GanWorkload } from '../src/engine/workloads/ganWorkload';
+import { encodeNpz } from '../src/share/export/npy';
+import { zipPythonPackage } from '../src/share/export/pythonPackage';
+import { version as APP_VERSION } from '../package.json';
+
+const run = promisify(execFile);
+const { values: args } = parseArgs({ options: { python: { type: 'string', default: 'python3' }, keep: { type: 'boolean', default: false } } });
+
+/** Browser-side training before export, so the weights are not the initial ones. */
+const APP_STEPS = 5;
+const SLICE_TRAIN = 2048;
+const SLICE_TEST = 200;
+const PY_TIMEOUT_MS = 300_000;
+
+interface Row {
+  name: string;
+  params: string;
+  maxDiff: string;
+  replicas: string;
+  globalBatch: string;
+  loss: string;
+  ok: boolean;
+  note: string;
+}
+
+async function trainCnn(config: CnnRunConfig, data: ImageDataset): Promise<ExportedRun> {
+  const workload = CnnWorkload.create(config, data, 'cpu', {});
+  try {
+    for (let i = 0; i < APP_STEPS; i++) tf.dispose(Object.values(workload.step()));
+    return await exportClassifier(workload.model, data.test);
+  } finally {
+    workload.dispose();
+  }
+}
+
+async function trainGan(config: GanRunConfig, data: ImageDataset): Promise<ExportedRun> {
+  const workload = GanWorkload.create(config, data, 'cpu', {});
+  try {
+    for (let i = 0; i < APP_STEPS; i++) tf.dispose(Object.values(workload.step()));
+    return await exportGan(workload.trainer.generator, workload.trainer.discriminator, config.latentSize, data.train);
+  } finally {
+    workload.dispose();
+  }
+}
+
+function unpack(zip: Uint8Array, into: string): string {
+  let folder = '';
+  for (const [name, bytes] of Object.entries(unzipSync(zip))) {
+    const target = path.join(into, name);
+    folder = path.dirname(target);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(target, bytes);
+  }
+  return folder;
+}
+
+async function python(cwd: string, script: string, extra: string[]): Promise<string> {
+  const { stdout } = await run(args.python, [script, ...extra], { cwd, timeout: PY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TF_CPP_MIN_LOG_LEVEL: '2' } });
+  return stdout;
+}
+
+function lastJson<T>(text: string): T {
+  const line = text.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  if (!line) throw new Error(`no JSON summary in:\n${text.slice(-2000)}`);
+  return JSON.parse(line) as T;
+}
+
+async function check(name: string, exported: ExportedRun, config: CnnRunConfig | GanRunConfig, label: string, slice: string, dir: string, expectParams?: number): Promise<Row> {
+  const folder = unpack(zipPythonPackage({ ...exported, config, modelLabel: label, appVersion: APP_VERSION }, name), dir);
+  const row: Row = { name, params: '', maxDiff: '', replicas: '', globalBatch: '', loss: '', ok: false, note: '' };
+  try {
+    const verify = lastJson<Record<string, { params: number; expected_params: number; max_abs_diff: number }>>(await python(folder, 'verify.py', []));
+    const models = Object.values(verify);
+    row.params = models.map((m) => m.params).join(' + ');
+    row.maxDiff = Math.max(...models.map((m) => m.max_abs_diff)).toExponential(1);
+    const paramsOk = models.every((m) => m.params === m.expected_params) && (expectParams === undefined || models[0].params === expectParams);
+    const summaryPath = path.join(folder, 'summary.json');
+    const gan = config.workload === 'gan';
+    const trainArgs = gan ? ['--steps', '20', '--batch-size', '8'] : ['--epochs', '3', '--steps', '8', '--batch-size', '16'];
+    await python(folder, 'train.py', [...trainArgs, '--data', slice, '--logical-cpus', '2', '--logdir', path.join(folder, 'logs'), '--out', path.join(folder, 'trained'), '--summary', summaryPath]);
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { replicas: number; global_batch: number; per_replica_batch: number; loss?: number[]; d_loss?: number[]; g_loss?: number[] };
+    row.replicas = String(summary.replicas);
+    row.globalBatch = `${summary.global_batch} = ${summary.replicas} × ${summary.per_replica_batch}`;
+    const losses = gan ? [...(summary.d_loss ?? []), ...(summary.g_loss ?? [])] : (summary.loss ?? []);
+    const lossOk = gan ? losses.length > 0 && losses.every(Number.isFinite) : losses.length > 1 && losses[losses.length - 1] < losses[0];
+    row.loss = gan ? `D ${summary.d_loss?.at(-1)?.toFixed(3)}, G ${summary.g_loss?.at(-1)?.toFixed(3)}` : losses.map((l) => l.toFixed(3)).join(' → ');
+    row.ok = paramsOk && models.every((m) => m.max_abs_diff <= 1e-4) && summary.replicas === 2 && summary.global_batch === 2 * summary.per_replica_batch && lossOk;
+  } catch (err) {
+    row.note = (err as Error).message.split('\n').slice(0, 6).join(' ');
+  }
+  return row;
+}
+
+async function main(): Promise<void> {
+  await tf.setBackend('cpu');
+  const data = await loadDataset('mnist', createFileReader('public/data'), undefined, { train: SLICE_TRAIN, test: SLICE_TEST });
+  const dir = mkdtempSync(path.join(tmpdir(), 'export-check-'));
+  const slice = path.join(dir, 'slice.npz');
+  const u8 = (d: Uint8Array, shape: number[]) => ({ dtype: 'uint8' as const, shape, data: d });
+  writeFileSync(
+    slice,
+    encodeNpz({
+      x_train: u8(data.train.images, [data.train.count, 28, 28]),
+      y_train: u8(data.train.labels, [data.train.count]),
+      x_test: u8(data.test.images, [data.test.count, 28, 28]),
+      y_test: u8(data.test.labels, [data.test.count]),
+    }),
+  );
+  const cnn = (model: CnnRunConfig['model']): CnnRunConfig => ({ ...defaultCnnConfig(), backend: 'cpu', model, batchSize: 16, trainExamples: SLICE_TRAIN, testExamples: SLICE_TEST, seed: 3 });
+  const gan = (model: GanRunConfig['model']): GanRunConfig => ({ ...defaultGanConfig(), backend: 'cpu', model, batchSize: 16, seed: 3 });
+  const rows: Row[] = [];
+  try {
+    for (const model of ['tiny', 'classic'] as const) {
+      const config = cnn(model);
+      rows.push(await check(`cnn-${model}`, await trainCnn(config, data), config, CNN_MODEL_LABELS[model], slice, dir, model === 'classic' ? 93_322 : undefined));
+    }
+    for (const model of ['mlp', 'dcgan'] as const) {
+      const config = gan(model);
+      rows.push(await check(`gan-${model}`, await trainGan(config, data), config, GAN_MODEL_LABELS[model], slice, dir));
+    }
+  } finally {
+    if (!args.keep) rmSync(dir, { recursive: true, force: true });
+    else console.error(`kept ${dir}`);
+  }
+  console.log('| package | Keras params | max |app − Keras| | replicas | global batch | loss (per epoch / last) | ok |');
+  console.log('|---|---:|---:|---:|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.params} | ${r.maxDiff} | ${r.replicas} | ${r.globalBatch} | ${r.loss} | ${r.ok ? 'yes' : `NO ${r.note}`} |`);
+  if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

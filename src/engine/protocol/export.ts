@@ -1,0 +1,29 @@
+/** What the worker hands over for an "Export for TensorFlow" package: plain data, safe to postMessage. */
+
+/** An n-dimensional array as NumPy would hold it. */
+export type NpyArray = { shape: readonly number[] } & ({ dtype: 'float32'; data: Float32Array } | { dtype: 'uint8'; data: Uint8Array } | { dtype: 'int32'; data: Int32Array });
+
+/** Which model of a run: a classifier's one model, or a GAN's two. */
+export type ExportRole = 'model' | 'generator' | 'discriminator';
+
+export interface ExportedWeight {
+  name: string;
+  shape: number[];
+  values: Float32Array;
+}
+
+export interface ExportedModel {
+  role: ExportRole;
+  /** The model as TensorFlow.js wrote it (model.toJSON). */
+  topology: unknown;
+  weights: ExportedWeight[];
+  params: number;
+  /** Arrays of the check file this model read and wrote. */
+  check: { input: string; output: string };
+}
+
+/** A trained run's models and what the app computed with them (the check the Python side repeats). */
+export interface ExportedRun {
+  models: ExportedModel[];
+  check: Record<string, NpyArray>;
+}

@@ -1,0 +1,19 @@
+import type { BackendAvailability } from '../../config/backends';
+import { LAB_TABLE } from '../../config/labConfig';
+import { SettingsForm } from '../components/SettingsForm';
+import { setFormValue } from '../share/pageStore';
+import { unavailableBackends } from './labFormat';
+
+interface Props {
+  keys: readonly string[];
+  values: Record<string, string>;
+  /** For backend fields: the backends this browser has, the others shown disabled with their reason. */
+  backends?: BackendAvailability[] | null;
+}
+
+/** Some of the lab's settings, as a panel shows them; edits go to the lab's form (and so to the URL). */
+export function LabFields({ keys, values, backends }: Props) {
+  const missing = backends === undefined ? undefined : unavailableBackends(backends);
+  const unavailable = missing && Object.fromEntries(keys.filter((k) => LAB_TABLE.fields[k as keyof typeof LAB_TABLE.fields]?.kind === 'enum').map((k) => [k, missing]));
+  return <SettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" unavailable={unavailable} />;
+}
