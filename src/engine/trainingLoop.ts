@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
-import type { MetricsPoint, RunState, StepPart } from './protocol/training';
+import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
 export interface LoopHooks {
@@ -11,6 +11,8 @@ export interface LoopHooks {
   onEpochEnd(epoch: number, step: number): Promise<void>;
   /** Called after every sync window, for work paced by wall time (e.g. sample previews). */
   afterWindow?(step: number): Promise<void>;
+  /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
+  onStepPeak?(peak: StepPeak): void;
 }
 
 export interface LoopOptions {
@@ -39,6 +41,7 @@ export class TrainingLoop {
   private singleStepsRequested: (StepPart | undefined)[] = [];
   private wake: (() => void) | null = null;
   private stepsDone = 0;
+  private peakProfiled = false;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -95,14 +98,16 @@ export class TrainingLoop {
       if (!single) announce('training');
 
       const isFirst = this.stepsDone === 0;
+      // The second step, not the first: the first one's time is the compile + upload figure, which profiling would inflate.
+      const profiled = this.stepsDone === 1 && this.hooks.onStepPeak !== undefined && !this.peakProfiled;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
-      const windowSteps = single || isFirst ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
-      const { ms, scalars } = await this.runWindow(windowSteps, part);
+      const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
+      const { ms, scalars } = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
       this.stepsDone += windowSteps;
 
       if (isFirst) this.hooks.onFirstStep(ms);
-      this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst));
+      this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst || profiled));
       const stepMs = ms / windowSteps;
       stepsPerWindow = Math.max(1, Math.min(this.options.maxStepsPerSync, Math.round(this.options.syncIntervalMs / stepMs)));
 
@@ -131,6 +136,20 @@ export class TrainingLoop {
     return { ms, scalars };
   }
 
+  /** One step under tf.profile: its highest live bytes against those before it (activations and temporaries). */
+  private async runProfiledStep(part?: StepPart): Promise<{ ms: number; scalars: Record<string, number> }> {
+    this.peakProfiled = true;
+    const liveBytes = tf.memory().numBytes;
+    let window: { ms: number; scalars: Record<string, number> } | null = null;
+    const info = await tf.profile(async () => {
+      window = await this.runWindow(1, part);
+    });
+    const done = window as { ms: number; scalars: Record<string, number> } | null;
+    if (!done) throw new Error('The profiled step did not run.');
+    this.hooks.onStepPeak?.({ step: this.stepsDone + 1, liveBytes, peakBytes: info.peakBytes });
+    return done;
+  }
+
   private pointFor(windowSteps: number, ms: number, scalars: Record<string, number>, warmup: boolean): MetricsPoint {
     const memory = tf.memory() as tf.MemoryInfo & { numBytesInGPUAllocated?: number; numBytesAllocatedInGPU?: number };
     const stepMs = ms / windowSteps;
@@ -147,6 +166,8 @@ export class TrainingLoop {
       bytes: memory.numBytes,
       gpuBytes: memory.numBytesInGPUAllocated ?? memory.numBytesAllocatedInGPU ?? null,
       numTensors: memory.numTensors,
+      ...(this.workload.takeDataWaitMs ? { dataWaitMs: this.workload.takeDataWaitMs() / windowSteps } : {}),
+      ...(this.workload.memorySplit ? { memory: this.workload.memorySplit() } : {}),
     };
   }
 

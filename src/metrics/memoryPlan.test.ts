@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVATION_COPIES, ADAM_UPDATE_COPIES, BudgetWatch, budgetRefusal, BYTES_PER_MB, predictMemory, splitTotal, type MemoryPlanInput } from './memoryPlan';
+import {
+  ACTIVATION_COPIES,
+  ADAM_UPDATE_COPIES,
+  BudgetWatch,
+  budgetRefusal,
+  BYTES_PER_MB,
+  outOfMemoryMessage,
+  predictMemory,
+  splitTotal,
+  type MemoryPlanInput,
+} from './memoryPlan';
 
 const CLASSIC: MemoryPlanInput = {
   params: 93_322,
@@ -59,6 +69,17 @@ describe('budgetRefusal', () => {
     expect(refusal?.lever).toBe('batchSize');
     expect(refusal?.message).toContain('from the activations at batch 1024');
     expect(refusal?.message).toContain('lower the batch size');
+  });
+});
+
+describe('outOfMemoryMessage', () => {
+  it('says where and when it failed, the prediction and which setting to lower', () => {
+    const message = outOfMemoryMessage('GPUOutOfMemoryError: buffer', 12, 'WebGPU', predictMemory({ ...CLASSIC, batchSize: 1024, residentExamples: 1000 }));
+    expect(message).toMatch(/^Out of memory on WebGPU at step 12: the run stopped \(GPUOutOfMemoryError: buffer\)\. This run was predicted to need \d+ MB \(/);
+    expect(message).toContain('lower the batch size');
+    expect(outOfMemoryMessage('OOM', 0, 'WebGL', null)).toBe(
+      'Out of memory on WebGL at step 0: the run stopped (OOM). To fit, lower the batch size (accumulate gradients over more micro-batches to keep the effective batch).',
+    );
   });
 });
 

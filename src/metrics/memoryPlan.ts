@@ -116,20 +116,38 @@ const LEVER_ADVICE: Record<BudgetLever, string> = {
   model: 'pick a smaller model',
 };
 
-/** Null when the plan fits the budget (0 = no budget); else which setting to lower and the numbers. */
-export function budgetRefusal(plan: MemoryPlan, budgetMb: number): BudgetRefusal | null {
-  if (budgetMb <= 0 || plan.total <= budgetMb * BYTES_PER_MB) return null;
+/** The setting whose part of the plan is largest: the one to lower first. */
+export function biggestLever(plan: MemoryPlan): BudgetLever {
   const parts: [BudgetLever, number][] = [
     ['batchSize', plan.peakPhase === 'activations' ? plan.stepPeak : 0],
     ['trainExamples', plan.data],
     ['model', plan.weights + plan.optimizer + plan.accumulators + (plan.peakPhase === 'optimizer update' ? plan.stepPeak : 0)],
   ];
-  const lever = parts.reduce((best, part) => (part[1] > best[1] ? part : best))[0];
+  return parts.reduce((best, part) => (part[1] > best[1] ? part : best))[0];
+}
+
+function planParts(plan: MemoryPlan): string {
+  return (
+    `weights ${megabytes(plan.weights)} MB, Adam state ${megabytes(plan.optimizer + plan.accumulators)} MB, data ${megabytes(plan.data)} MB, ` +
+    `step peak ${megabytes(plan.stepPeak)} MB from the ${plan.peakPhase} at batch ${plan.batchSize}`
+  );
+}
+
+/** Null when the plan fits the budget (0 = no budget); else which setting to lower and the numbers. */
+export function budgetRefusal(plan: MemoryPlan, budgetMb: number): BudgetRefusal | null {
+  if (budgetMb <= 0 || plan.total <= budgetMb * BYTES_PER_MB) return null;
+  const lever = biggestLever(plan);
   const message =
     `Refused before upload: this run is predicted to need ${megabytes(plan.total)} MB, over the ${budgetMb} MB memory budget ` +
-    `(weights ${megabytes(plan.weights)} MB, Adam state ${megabytes(plan.optimizer + plan.accumulators)} MB, data ${megabytes(plan.data)} MB, ` +
-    `step peak ${megabytes(plan.stepPeak)} MB from the ${plan.peakPhase} at batch ${plan.batchSize}). To fit, ${LEVER_ADVICE[lever]}.`;
+    `(${planParts(plan)}). To fit, ${LEVER_ADVICE[lever]}.`;
   return { lever, message };
+}
+
+/** The message of a run the device ran out of memory for: what failed, the prediction, and which setting to lower. */
+export function outOfMemoryMessage(cause: string, step: number, deviceLabel: string, plan: MemoryPlan | null): string {
+  const advice = plan ? `${LEVER_ADVICE[biggestLever(plan)]}` : LEVER_ADVICE.batchSize;
+  const predicted = plan ? ` This run was predicted to need ${megabytes(plan.total)} MB (${planParts(plan)}).` : '';
+  return `Out of memory on ${deviceLabel} at step ${step}: the run stopped (${cause}).${predicted} To fit, ${advice}.`;
 }
 
 /** Announces each time live memory crosses the budget upwards; falling back under it re-arms the alarm. */

@@ -1,5 +1,8 @@
 import type * as tf from '@tensorflow/tfjs';
+import { BACKEND_LABELS } from '../../config/backends';
 import { requireRunConfig, type RunConfig } from '../../config/workloads';
+import { BudgetWatch, outOfMemoryMessage, type MemoryPlan } from '../../metrics/memoryPlan';
+import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { errorMessage } from '../backends/runtime';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { SamplePacer } from '../gan/samplePacer';
@@ -14,10 +17,15 @@ import type { EngineJobContext } from './types';
 /** Trains one CNN or GAN run to its end (or until stopped), taking pause / resume / step / evaluate while it runs. */
 export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobContext): Promise<void> {
   const config = requireRunConfig(request.config);
-  const emit = (event: TrainingEvent) => ctx.emit(event);
+  let plan: MemoryPlan | null = null;
+  const emit = (event: TrainingEvent) => {
+    if (event.type === 'memoryPlan') plan = event.plan;
+    ctx.emit(event);
+  };
   emit({ type: 'state', state: 'loading' });
   let judge: tf.LayersModel | null = null;
   let workload: TrainingWorkload | null = null;
+  let loop: TrainingLoop | null = null;
   try {
     workload = await buildWorkload(config, ctx.host, emit);
     emit({ type: 'runInfo', info: workload.info });
@@ -29,10 +37,20 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       judge = loaded.model;
       sampler = new SamplePacer(active, judge, loaded.note, emit);
     }
-    const loop = new TrainingLoop(active, {
+    const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
+    const running = new TrainingLoop(active, {
       onState: (state) => emit({ type: 'state', state }),
       onFirstStep: (ms) => emit({ type: 'firstStep', ms }),
-      onMetrics: (point) => emit({ type: 'metrics', points: [point] }),
+      onMetrics: (point) => {
+        emit({ type: 'metrics', points: [point] });
+        // The device's own count where it keeps one (WebGL's texture pool, WebGPU's buffers), else the live bytes.
+        const crossed = budget.observe(Math.max(point.bytes, point.gpuBytes ?? 0), point.step);
+        if (crossed) {
+          emit({ type: 'warning', message: crossed });
+          running.pause();
+        }
+      },
+      onStepPeak: active.memorySplit ? (peak) => emit({ type: 'stepPeak', peak }) : undefined,
       onEpochEnd: async (epoch, step) => {
         if (!active.evaluate) return;
         lastEval = await active.evaluate(step, epoch);
@@ -40,14 +58,19 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       },
       afterWindow: async (step) => sampler?.maybeSend(step),
     });
-    ctx.onControl((control) => applyControl(control, loop, active, emit));
-    ctx.token.attach(loop);
+    loop = running;
+    ctx.onControl((control) => applyControl(control, running, active, emit));
+    ctx.token.attach(running);
     await sampler?.send(0);
-    const outcome = await loop.run();
+    const outcome = await running.run();
     ctx.token.attach(null);
-    await sampler?.send(loop.steps);
+    await sampler?.send(running.steps);
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
+  } catch (err) {
+    // A real allocation failure ends the run with the same kind of message as the budget; the worker stays usable.
+    if (isOutOfMemoryError(err)) throw new Error(outOfMemoryMessage(errorMessage(err), loop?.steps ?? 0, BACKEND_LABELS[config.backend], plan), { cause: err });
+    throw err;
   } finally {
     judge?.dispose();
     workload?.dispose();

@@ -32,7 +32,7 @@ describe('the memory split', () => {
   it.each([
     ['on the device, prefetching', { dataPlacement: 'device', prefetch: 'on' }],
     ['uploaded from JS, no prefetch', { dataPlacement: 'host', prefetch: 'off' }],
-  ] as const)('adds up to tf.memory().numBytes within 1%% between steps (data %s)', (_, pipeline) => {
+  ] as const)('adds up to tf.memory().numBytes within 1 percent between steps (data %s)', (_, pipeline) => {
     expect(tf.memory().numBytes).toBe(0);
     const workload = CnnWorkload.create(config({ model: 'mlp', ...pipeline }), mnist, 'cpu', {});
     for (let i = 0; i < 3; i++) disposeScalars(workload.step());
@@ -53,7 +53,7 @@ describe('the memory split', () => {
 });
 
 describe('the predicted memory', () => {
-  it.each(CNN_MODEL_IDS)('of %s at batch 64 is within 25%% of the measured peak of a step (tf.profile)', async (model) => {
+  it.each(CNN_MODEL_IDS)('of %s at batch 64 is within 25 percent of the measured peak of a step (tf.profile)', async (model) => {
     const before = tf.memory().numBytes;
     const workload = CnnWorkload.create(config({ model }), mnist, 'cpu', {});
     disposeScalars(workload.step());
