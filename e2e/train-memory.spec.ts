@@ -49,3 +49,31 @@ test('accumulates gradients over micro-batches, uploads batches from JS, and sho
   await expect(p.runState()).toHaveText('finished', { timeout: 120_000 });
   await expect(p.errorMessage()).toHaveCount(0);
 });
+
+test('trains in 16-bit floats where TensorFlow.js can, and says why not where it cannot', async ({ playground: p, backend }) => {
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields({ ...TINY_RUN, learningRate: '0.005', precision: 'float16' });
+  if (backend !== 'webgl') {
+    await expect(p.fieldError('precision')).toContainText('16-bit floats are not available on');
+    await expect(p.button('train')).toBeDisabled();
+    return;
+  }
+  await p.button('train').click();
+  await expect(p.stat('precision')).toHaveText('16-bit floats (WEBGL_FORCE_F16_TEXTURES)');
+  await expect
+    .poll(async () => {
+      const l = await p.losses();
+      return l ? l.latest / l.first : 1;
+    }, { message: 'train loss falls in 16 bits', timeout: 120_000 })
+    .toBeLessThan(0.9);
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+
+  // The next run asks for float32 again and gets it: the 16-bit flags do not outlive their run.
+  await p.setFields({ precision: 'float32' });
+  await p.button('train').click();
+  await expect(p.stat('precision')).toHaveText('32-bit floats');
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+});

@@ -12,7 +12,8 @@ import type { TrainingWorkload } from '../workloads/types';
  * a CNN run whose predicted memory exceeds its budget is refused before its data is uploaded.
  */
 export async function buildWorkload(config: RunConfig, host: EngineHost, emit: (event: TrainingEvent) => void): Promise<TrainingWorkload> {
-  const backend = await host.activate(config.backend);
+  // Every other job asks for float32, so a 16-bit run's flags never outlive it.
+  const backend = await host.activate(config.backend, config.workload === 'cnn' ? config.precision : 'float32');
   const limits = config.workload === 'cnn' ? { train: config.trainExamples, test: config.testExamples } : { train: TRAIN_SET_SIZE, test: 0 };
   const data = await host.datasets.get(config.dataset, limits, (fraction, message) => emit({ type: 'progress', fraction, message }));
   emit({ type: 'progress', fraction: 1, message: `Uploading data to ${backend}…` });

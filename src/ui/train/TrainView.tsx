@@ -31,6 +31,7 @@ const FORM_KEYS = [
   'dataPlacement',
   'prefetch',
   'memoryBudgetMb',
+  'precision',
 ];
 
 const CHARTS: ChartDef[] = [
@@ -43,6 +44,11 @@ const CHARTS: ChartDef[] = [
 
 function effectiveBatchText(batchSize: number, accumulationSteps: number): string {
   return accumulationSteps > 1 ? `${batchSize * accumulationSteps} (${batchSize} × ${accumulationSteps})` : String(batchSize);
+}
+
+/** From the flags in force when the run started, not from the form: what the backend actually did. */
+function precisionText(flags: Record<string, unknown>): string {
+  return flags.WEBGL_FORCE_F16_TEXTURES === true ? '16-bit floats (WEBGL_FORCE_F16_TEXTURES)' : '32-bit floats';
 }
 
 function memoryText(snapshot: RunSnapshot): string {
@@ -99,6 +105,7 @@ export function TrainView() {
           { id: 'loss', label: 'Train loss (first → now)', value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
           { id: 'effective-batch', label: 'Examples per optimizer step', value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
           { id: 'memory-predicted', label: 'Memory predicted / step peak', value: memoryText(snapshot) },
+          { id: 'precision', label: 'Tensors stored in', value: snapshot.info ? precisionText(snapshot.info.flags) : '–' },
           { id: 'data-wait', label: 'Waiting for data per step', value: snapshot.latest?.dataWaitMs === undefined ? '–' : `${formatNumber(snapshot.latest.dataWaitMs)} ms` },
           { id: 'test-accuracy', label: 'Test accuracy', value: snapshot.latestEval ? `${formatPercent(snapshot.latestEval.testAccuracy)} (epoch ${snapshot.latestEval.epoch})` : '–' },
         ]}
