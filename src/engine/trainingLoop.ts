@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
+import { DEVICE_LOST_POLL_MS, METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
@@ -13,6 +13,13 @@ export interface LoopHooks {
   afterWindow?(step: number): Promise<void>;
   /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
   onStepPeak?(peak: StepPeak): void;
+  /** Why the device is gone, or null while it works: checked before each window and while a read-back waits. */
+  deviceLost?(): string | null;
+}
+
+/** The GPU context or device went away under the run; its message says which. */
+export class DeviceLostError extends Error {
+  override name = 'DeviceLostError';
 }
 
 export interface LoopOptions {
@@ -51,6 +58,12 @@ export class TrainingLoop {
 
   get steps(): number {
     return this.stepsDone;
+  }
+
+  /** Continues a run restored from a checkpoint: the steps before `step` count as done. */
+  startAt(step: number): void {
+    if (this.stepsDone !== 0) throw new Error('A loop can only be moved to a checkpoint before it runs.');
+    this.stepsDone = step;
   }
 
   pause(): void {
@@ -93,6 +106,8 @@ export class TrainingLoop {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
+      const lost = this.hooks.deviceLost?.();
+      if (lost) throw new DeviceLostError(lost);
       const single = this.control === 'pause';
       const part = single ? this.singleStepsRequested.shift() : undefined;
       if (!single) announce('training');
@@ -127,13 +142,36 @@ export class TrainingLoop {
     for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step(part));
     const names = Object.keys(perStep[0]);
     const means = tf.tidy(() => tf.stack(names.map((n) => tf.mean(tf.stack(perStep.map((s) => s[n]))))));
-    const values = await means.data();
+    let values: tf.TypedArray;
+    try {
+      values = await this.readBack(means);
+    } finally {
+      means.dispose();
+    }
     const ms = performance.now() - start;
-    means.dispose();
     for (const s of perStep) for (const t of Object.values(s)) t.dispose();
     const scalars: Record<string, number> = {};
     names.forEach((n, i) => (scalars[n] = values[i]));
     return { ms, scalars };
+  }
+
+  /** The window's one read-back; a lost WebGL context never answers it, so the device is polled meanwhile. */
+  private readBack(t: tf.Tensor): Promise<tf.TypedArray> {
+    const lost = this.hooks.deviceLost;
+    if (!lost) return t.data() as Promise<tf.TypedArray>;
+    return new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const why = lost();
+        if (why) {
+          clearInterval(timer);
+          reject(new DeviceLostError(why));
+        }
+      }, DEVICE_LOST_POLL_MS);
+      (t.data() as Promise<tf.TypedArray>).then(
+        (values) => (clearInterval(timer), resolve(values)),
+        (err: unknown) => (clearInterval(timer), reject(err)),
+      );
+    });
   }
 
   /** One step under tf.profile: its highest live bytes against those before it (activations and temporaries). */

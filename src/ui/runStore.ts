@@ -1,7 +1,7 @@
 import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
-import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
+import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
 import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
 
@@ -28,6 +28,10 @@ export interface RunSnapshot {
   memoryPlan: { plan: MemoryPlan; budgetMb: number } | null;
   /** The profiled peak of one step. */
   stepPeak: StepPeak | null;
+  /** The latest checkpoint the run took in worker memory. */
+  checkpoint: CheckpointInfo | null;
+  /** Set when the GPU was lost: the checkpoint Resume continues from (null: none was taken yet). */
+  deviceLost: { message: string; resumeFrom: CheckpointInfo | null } | null;
 }
 
 const INITIAL: RunSnapshot = {
@@ -46,6 +50,8 @@ const INITIAL: RunSnapshot = {
   samplesStep: null,
   memoryPlan: null,
   stepPeak: null,
+  checkpoint: null,
+  deviceLost: null,
 };
 
 /** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
@@ -99,6 +105,14 @@ export class RunStore {
     this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued' });
   }
 
+  /**
+   * A run continues from a checkpoint: its curves stay (points after the checkpoint are dropped
+   * when the worker says it resumed), everything else starts over as for a new run.
+   */
+  beginResume(): void {
+    this.update({ phase: 'queued', state: 'idle', error: null, deviceLost: null, progress: null });
+  }
+
   /** The device owner handed the run the device. */
   started(): void {
     this.update({ phase: 'active', state: 'loading' });
@@ -138,6 +152,18 @@ export class RunStore {
         return this.update({ memoryPlan: { plan: event.plan, budgetMb: event.budgetMb } });
       case 'stepPeak':
         return this.update({ stepPeak: event.peak });
+      case 'checkpoint':
+        return this.update({ checkpoint: event.checkpoint });
+      case 'resumed': {
+        const keep = (step: number) => step <= event.from.step;
+        const metrics = this.metrics.filter((p) => keep(p.step));
+        this.metrics.splice(0, this.metrics.length, ...metrics);
+        const evals = this.evals.filter((e) => keep(e.step));
+        this.evals.splice(0, this.evals.length, ...evals);
+        return this.update({ checkpoint: event.from, latest: metrics.at(-1) ?? null });
+      }
+      case 'deviceLost':
+        return this.update({ deviceLost: { message: event.message, resumeFrom: event.resumeFrom } });
       // Lab and benchmark events never reach a training run.
       case 'raceRow':
       case 'sweepPoint':

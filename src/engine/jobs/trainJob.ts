@@ -1,8 +1,6 @@
 import type * as tf from '@tensorflow/tfjs';
-import { BACKEND_LABELS } from '../../config/backends';
 import { requireRunConfig, type RunConfig } from '../../config/workloads';
-import { BudgetWatch, outOfMemoryMessage, type MemoryPlan } from '../../metrics/memoryPlan';
-import { isOutOfMemoryError } from '../bench/sweepScheduler';
+import { BudgetWatch, type MemoryPlan } from '../../metrics/memoryPlan';
 import { errorMessage } from '../backends/runtime';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { SamplePacer } from '../gan/samplePacer';
@@ -12,6 +10,7 @@ import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 import { buildWorkload } from './buildWorkload';
+import { RunRecovery } from './runRecovery';
 import type { EngineJobContext } from './types';
 
 /** Trains one CNN or GAN run to its end (or until stopped), taking pause / resume / step / evaluate while it runs. */
@@ -26,10 +25,13 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
   let judge: tf.LayersModel | null = null;
   let workload: TrainingWorkload | null = null;
   let loop: TrainingLoop | null = null;
+  let recovery: RunRecovery | null = null;
   try {
     workload = await buildWorkload(config, ctx.host, emit);
     emit({ type: 'runInfo', info: workload.info });
     const active = workload;
+    const guard = new RunRecovery(config, active, emit);
+    recovery = guard;
     let lastEval: EvalPoint | null = null;
     let sampler: SamplePacer | null = null;
     if (active.samples) {
@@ -52,13 +54,20 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       },
       onStepPeak: active.memorySplit ? (peak) => emit({ type: 'stepPeak', peak }) : undefined,
       onEpochEnd: async (epoch, step) => {
-        if (!active.evaluate) return;
-        lastEval = await active.evaluate(step, epoch);
-        emit({ type: 'eval', point: lastEval });
+        if (active.evaluate) {
+          lastEval = await active.evaluate(step, epoch);
+          emit({ type: 'eval', point: lastEval });
+        }
+        await guard.maybeCheckpoint(step, true);
       },
-      afterWindow: async (step) => sampler?.maybeSend(step),
+      afterWindow: async (step) => {
+        await sampler?.maybeSend(step);
+        await guard.maybeCheckpoint(step, false);
+      },
+      deviceLost: guard.deviceLost,
     });
     loop = running;
+    if (request.resume) guard.resume(request.resume.checkpointId, running);
     ctx.onControl((control) => applyControl(control, running, active, emit));
     ctx.token.attach(running);
     await sampler?.send(0);
@@ -68,12 +77,11 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
   } catch (err) {
-    // A real allocation failure ends the run with the same kind of message as the budget; the worker stays usable.
-    if (isOutOfMemoryError(err)) throw new Error(outOfMemoryMessage(errorMessage(err), loop?.steps ?? 0, BACKEND_LABELS[config.backend], plan), { cause: err });
-    throw err;
+    throw recovery ? recovery.failure(err, loop?.steps ?? 0, plan) : RunRecovery.outOfMemory(err, 0, config, plan);
   } finally {
     judge?.dispose();
     workload?.dispose();
+    recovery?.release();
   }
 }
 

@@ -10,6 +10,7 @@ import { DatasetCache } from '../datasetCache';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
 import { handleOwnerCommand } from './commands';
+import { runDebugCommand } from './debugCommands';
 import { DeviceOwner } from './deviceOwner';
 import type { EngineHost } from './host';
 import { transferablesOf } from './transfer';
@@ -27,4 +28,4 @@ const host: EngineHost = {
 };
 const owner = new DeviceOwner(engineRunner(host), post);
 
-scope.onmessage = (message: MessageEvent<OwnerCommand>) => handleOwnerCommand(message.data, owner, detectBackends, post);
+scope.onmessage = (message: MessageEvent<OwnerCommand>) => handleOwnerCommand(message.data, owner, detectBackends, post, runDebugCommand);

@@ -9,11 +9,12 @@ import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
 import type { RunConfig } from '../../config/workloads';
 import type { LabEvent } from './lab';
-import type { BenchRow, TrainingControl, TrainingEvent } from './training';
+import type { BenchRow, DebugCommand, TrainingControl, TrainingEvent } from './training';
 
 /** What a view (or the headless bench) asks the device owner to run. */
 export type JobRequest =
-  | { kind: 'train'; config: RunConfig }
+  /** A training run; `resume` continues one from a checkpoint the worker holds in memory. */
+  | { kind: 'train'; config: RunConfig; resume?: { checkpointId: string } }
   | { kind: 'deviceReport' }
   | { kind: 'race'; settings: LabSettings }
   | { kind: 'matmulSweep'; settings: LabSettings }
@@ -56,11 +57,14 @@ export type OwnerCommand =
   | { type: 'cancel'; id: number }
   | { type: 'control'; id: number; control: TrainingControl }
   /** Which backends this browser offers (answered at once, outside the queue: it measures nothing). */
-  | { type: 'detect' };
+  | { type: 'detect' }
+  /** Tests and the lab only: breaks the device on purpose (answered at once, outside the queue). */
+  | { type: 'debug'; command: DebugCommand };
 
 /** Messages from the device owner. */
 export type OwnerEvent =
   | { type: 'backends'; backends: BackendAvailability[] }
   | { type: 'queue'; entries: QueueEntry[] }
   | { type: 'job'; id: number; event: JobEvent }
-  | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null };
+  | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null }
+  | { type: 'debugDone'; command: DebugCommand; error: string | null };

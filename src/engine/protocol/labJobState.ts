@@ -83,6 +83,9 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'quality':
     case 'memoryPlan':
     case 'stepPeak':
+    case 'checkpoint':
+    case 'resumed':
+    case 'deviceLost':
     case 'benchmark':
       return running;
     default:

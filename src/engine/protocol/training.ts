@@ -40,6 +40,15 @@ export interface StepPeak {
   peakBytes: number;
 }
 
+/** A checkpoint the run took in worker memory (every N steps and at epoch ends): where Resume continues from. */
+export interface CheckpointInfo {
+  id: string;
+  step: number;
+  epoch: number;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 export interface EvalPoint {
   step: number;
   epoch: number;
@@ -105,7 +114,18 @@ export type TrainingEvent =
   | { type: 'quality'; quality: SampleQuality }
   /** The predicted memory, sent before anything is uploaded (CNN runs). */
   | { type: 'memoryPlan'; plan: MemoryPlan; budgetMb: number }
-  | { type: 'stepPeak'; peak: StepPeak };
+  | { type: 'stepPeak'; peak: StepPeak }
+  | { type: 'checkpoint'; checkpoint: CheckpointInfo }
+  /** The run continues from a checkpoint: points after its step are redone. */
+  | { type: 'resumed'; from: CheckpointInfo }
+  /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
+  | { type: 'deviceLost'; message: string; resumeFrom: CheckpointInfo | null };
 
 /** What a training job can be told while it runs (or is paused). */
 export type TrainingControl = { action: 'pause' } | { action: 'resume' } | { action: 'step'; part?: StepPart } | { action: 'evaluate' };
+
+/**
+ * Commands for tests and the lab only, never sent by a view's own controls: they break the device
+ * on purpose to show what the app does then.
+ */
+export type DebugCommand = { action: 'loseDevice' };

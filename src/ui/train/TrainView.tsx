@@ -32,6 +32,7 @@ const FORM_KEYS = [
   'prefetch',
   'memoryBudgetMb',
   'precision',
+  'checkpointEvery',
 ];
 
 const CHARTS: ChartDef[] = [
@@ -55,6 +56,17 @@ function memoryText(snapshot: RunSnapshot): string {
   const predicted = snapshot.memoryPlan ? formatBytes(snapshot.memoryPlan.plan.total) : '–';
   const budget = snapshot.memoryPlan && snapshot.memoryPlan.budgetMb > 0 ? ` (budget ${snapshot.memoryPlan.budgetMb} MB)` : '';
   return `${predicted} / ${snapshot.stepPeak ? formatBytes(snapshot.stepPeak.peakBytes) : '–'}${budget}`;
+}
+
+/** After a lost GPU: continue from the run's last checkpoint on a new context or device. */
+function ResumeFromCheckpoint({ snapshot }: { snapshot: RunSnapshot }) {
+  const from = snapshot.deviceLost?.resumeFrom;
+  if (!from || snapshot.phase !== 'ended') return null;
+  return (
+    <button type="button" data-testid="btn-resume-checkpoint" onClick={() => cnnSession.resumeFrom(from)}>
+      Resume from step {from.step}
+    </button>
+  );
 }
 
 /** What gradient accumulation is for, with this form's numbers. */
@@ -98,6 +110,7 @@ export function TrainView() {
           onEvaluate={cnnSession.evaluate}
         />
         <RunStatus snapshot={snapshot} />
+        <ResumeFromCheckpoint snapshot={snapshot} />
       </section>
       <StatsPanel
         snapshot={snapshot}
