@@ -10,7 +10,7 @@ const TINY_RUN = {
   testExamples: '200',
   epochs: '2',
   seed: '7',
-  checkpointEvery: '5',
+  checkpointEvery: '3',
 };
 
 const loseDevice = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDevice() ?? Promise.resolve('no debug hook'));
@@ -20,13 +20,13 @@ test('a GPU lost mid-run stops with a message; Resume continues from the checkpo
   await p.chooseBackend(backend);
   await p.setFields(TINY_RUN);
   await p.button('train').click();
-  await p.waitForSteps(12);
+  await p.waitForSteps(8);
 
   const device = BACKENDS[backend].deviceName;
   if (device === null) {
     // A CPU backend has nothing to lose: the command says so and the run goes on.
     expect(await loseDevice(page)).toBe('This backend runs on the CPU: it has no GPU device to lose.');
-    await p.waitForSteps(14);
+    await p.waitForSteps(10);
     await expect(p.errorMessage()).toHaveCount(0);
     await p.button('stop').click();
     return;
@@ -36,12 +36,12 @@ test('a GPU lost mid-run stops with a message; Resume continues from the checkpo
   const resume = p.root.getByTestId('btn-resume-checkpoint');
   await expect(resume).toHaveText(/^Resume from step \d+$/);
   const from = Number((await resume.innerText()).replace(/\D+/g, ''));
-  expect(from).toBeGreaterThanOrEqual(5);
+  expect(from).toBeGreaterThanOrEqual(3);
   const before = await p.losses();
 
   await resume.click();
   await expect(p.errorMessage()).toHaveCount(0);
-  await p.waitForSteps(from + 15);
+  await p.waitForSteps(from + 8);
   await expect(p.runState()).toHaveText('training');
   const after = await p.losses();
   expect(after?.first, 'the loss curve continues: its first point is the run’s first').toBe(before?.first);
