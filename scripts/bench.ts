@@ -10,6 +10,7 @@
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
+ *   npm run bench -- --model tiny --backends webgl --precision float16 --prefetch off --data host --accumulate 4
  *   npm run bench -- --workload gan --model mlp --warmup 3 --steps 10
  *   npm run bench -- --workload race --model tiny --warmup 2 --steps 10 --json bench-results/race.json
  *   npm run bench -- --workload matmul --sizes 32..2048     (powers of two, as the lab's size sweep)
@@ -49,6 +50,10 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     steps: { type: 'string', default: '10' },
     examples: { type: 'string', default: '6400' },
+    precision: { type: 'string', default: 'float32' },
+    prefetch: { type: 'string', default: 'on' },
+    data: { type: 'string', default: 'device' },
+    accumulate: { type: 'string', default: '1' },
     sizes: { type: 'string', default: '32..2048' },
     batches: { type: 'string', default: '16..512' },
     'matmul-warmup': { type: 'string', default: '2' },
@@ -86,7 +91,18 @@ function trainConfigFor(backend: BackendName): RunConfig {
   const { config, errors } =
     workload === 'gan'
       ? parseGanConfig({ backend, model: args.model, batchSize: args.batch, steps: '1000000', seed: args.seed })
-      : parseCnnConfig({ backend, model: args.model, batchSize: args.batch, trainExamples: args.examples, testExamples: '100', epochs: '100' });
+      : parseCnnConfig({
+          backend,
+          model: args.model,
+          batchSize: args.batch,
+          trainExamples: args.examples,
+          testExamples: '100',
+          epochs: '100',
+          precision: args.precision,
+          prefetch: args.prefetch,
+          dataPlacement: args.data,
+          accumulationSteps: args.accumulate,
+        });
   if (errors.length) fail(errors.map((e) => e.message).join('; '));
   return config;
 }

@@ -19,6 +19,10 @@ export interface BackendFacts {
   color: string;
   /** tf.env() flags recorded next to every measurement on it. */
   reportedFlags: readonly string[];
+  /** Whether TensorFlow.js 4.22 can train in 16-bit floats here, and how (or why not), in plain words. */
+  float16: { supported: boolean; note: string };
+  /** What losing its device means, for the message a lost run shows; null where there is no device to lose. */
+  deviceName: string | null;
 }
 
 export const BACKENDS = {
@@ -30,6 +34,8 @@ export const BACKENDS = {
     singleJobRank: 3,
     color: '#6b7280',
     reportedFlags: ['IS_BROWSER', 'PROD'],
+    float16: { supported: false, note: "TensorFlow.js's plain-JS kernels store and compute float32 only." },
+    deviceName: null,
   },
   wasm: {
     label: 'WebAssembly SIMD',
@@ -39,6 +45,8 @@ export const BACKENDS = {
     singleJobRank: 2,
     color: '#a16207',
     reportedFlags: ['WASM_HAS_SIMD_SUPPORT', 'WASM_HAS_MULTITHREAD_SUPPORT'],
+    float16: { supported: false, note: "TensorFlow.js's WebAssembly kernels (XNNPACK) run in float32 only." },
+    deviceName: null,
   },
   webgl: {
     label: 'WebGL',
@@ -47,7 +55,20 @@ export const BACKENDS = {
     standInRank: 0,
     singleJobRank: 1,
     color: '#2563eb',
-    reportedFlags: ['WEBGL_VERSION', 'WEBGL_CPU_FORWARD', 'WEBGL_PACK', 'WEBGL_RENDER_FLOAT32_ENABLED', 'WEBGL_FORCE_F16_TEXTURES', 'WEBGL_USE_SHAPES_UNIFORMS'],
+    reportedFlags: [
+      'WEBGL_VERSION',
+      'WEBGL_CPU_FORWARD',
+      'WEBGL_PACK',
+      'WEBGL_RENDER_FLOAT32_ENABLED',
+      'WEBGL_FORCE_F16_TEXTURES',
+      'WEBGL_SIZE_UPLOAD_UNIFORM',
+      'WEBGL_USE_SHAPES_UNIFORMS',
+    ],
+    float16: {
+      supported: true,
+      note: 'Every tensor a kernel writes is stored in a 16-bit float texture (WEBGL_FORCE_F16_TEXTURES on, WEBGL_RENDER_FLOAT32_ENABLED off); the shaders still compute in 32 bits, and uploads stay 32-bit until first rewritten.',
+    },
+    deviceName: 'WebGL context',
   },
   webgpu: {
     label: 'WebGPU',
@@ -57,6 +78,11 @@ export const BACKENDS = {
     singleJobRank: 0,
     color: '#16a34a',
     reportedFlags: ['WEBGPU_CPU_FORWARD', 'WEBGPU_USE_LOW_POWER_GPU', 'WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE'],
+    float16: {
+      supported: false,
+      note: "TensorFlow.js 4.22's WebGPU backend never asks for the 'shader-f16' feature and writes every kernel for f32 storage, so it cannot train in 16 bits.",
+    },
+    deviceName: 'WebGPU device',
   },
 } as const satisfies Record<string, BackendFacts>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCnnConfig, parseCnnConfig } from './cnnConfig';
+import { BACKEND_NAMES, BACKENDS } from './backends';
+import { defaultCnnConfig, float16Refusal, parseCnnConfig } from './cnnConfig';
 
 describe('CNN run config', () => {
   it('defaults to the classic Keras example', () => {
@@ -28,5 +29,28 @@ describe('CNN run config', () => {
     const { config, errors } = parseCnnConfig({ [key]: value });
     expect(errors).toEqual([{ key, message }]);
     expect(config[key as keyof typeof config]).toBe(defaultCnnConfig()[key as keyof typeof config]);
+  });
+
+  it("defaults the memory and pipeline settings to today's behaviour: no accumulation, float32, data on the device with prefetch, no budget", () => {
+    expect(defaultCnnConfig()).toMatchObject({ accumulationSteps: 1, precision: 'float32', prefetch: 'on', dataPlacement: 'device', memoryBudgetMb: 0 });
+  });
+
+  it('accepts 16-bit floats only on a backend whose table entry says TensorFlow.js can train in 16 bits, and says why not elsewhere', () => {
+    for (const backend of BACKEND_NAMES) {
+      const { errors } = parseCnnConfig({ backend, precision: 'float16' });
+      if (BACKENDS[backend].float16.supported) expect(errors).toEqual([]);
+      else expect(errors).toEqual([{ key: 'precision', message: float16Refusal(backend) }]);
+    }
+    expect(parseCnnConfig({ backend: 'webgl', precision: 'float16' }).errors).toEqual([]);
+    expect(float16Refusal('webgpu')).toMatch(/^16-bit floats are not available on WebGPU: .*'shader-f16'/);
+  });
+
+  it.each([
+    ['accumulationSteps', '65', "Accumulate gradients over must be between 1 and 64 micro-batches (got '65')"],
+    ['accumulationSteps', '0', "Accumulate gradients over must be between 1 and 64 micro-batches (got '0')"],
+    ['memoryBudgetMb', '-1', "GPU memory budget must be between 0 and 65536 MB (got '-1')"],
+    ['dataPlacement', 'disk', "Training data must be one of device, host (got 'disk')"],
+  ])('refuses %s=%s', (key, value, message) => {
+    expect(parseCnnConfig({ [key]: value }).errors).toEqual([{ key, message }]);
   });
 });

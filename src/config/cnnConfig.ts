@@ -1,6 +1,13 @@
+import { BACKENDS, BACKEND_LABELS } from './backends';
 import { backendField, batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
 import { TEST_SET_SIZE, TRAIN_SET_SIZE } from './datasets';
-import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
+import { table, workloadConfig, type EnumField, type FieldError, type ValuesOf } from './schema';
+
+export const PRECISIONS = ['float32', 'float16'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+export const PREFETCH_OPTIONS = ['on', 'off'] as const;
+export const DATA_PLACEMENTS = ['device', 'host'] as const;
+export type DataPlacement = (typeof DATA_PLACEMENTS)[number];
 
 /** The CNN training view's settings: defaults, limits, labels and help in one table. */
 export const CNN_SCHEMA = {
@@ -27,9 +34,67 @@ export const CNN_SCHEMA = {
     max: TEST_SET_SIZE,
   },
   seed: seedField,
+  accumulationSteps: {
+    kind: 'int',
+    label: 'Accumulate gradients over',
+    help: 'Micro-batches whose gradients are summed on the device before one optimizer step: an effective batch of batch size × this, in the memory of one micro-batch.',
+    default: 1,
+    min: 1,
+    max: 64,
+    unit: 'micro-batches',
+  },
+  precision: {
+    kind: 'enum',
+    label: 'Precision',
+    help: 'Store tensors in 32-bit or 16-bit floats, where the backend can train in 16 bits.',
+    default: 'float32' as Precision,
+    options: PRECISIONS,
+    optionLabels: { float32: '32-bit floats', float16: '16-bit floats' },
+  } as const satisfies EnumField<Precision>,
+  prefetch: {
+    kind: 'enum',
+    label: 'Prefetch',
+    help: 'Prepare the next batch right after this step is dispatched, so a GPU never waits for it.',
+    default: 'on',
+    options: PREFETCH_OPTIONS,
+  } as const satisfies EnumField<(typeof PREFETCH_OPTIONS)[number]>,
+  dataPlacement: {
+    kind: 'enum',
+    label: 'Training data',
+    help: 'Keep the training images on the device and gather each batch there, or build each batch in JavaScript and upload it.',
+    default: 'device' as DataPlacement,
+    options: DATA_PLACEMENTS,
+    optionLabels: { device: 'on the device', host: 'uploaded each batch from JS' },
+  } as const satisfies EnumField<DataPlacement>,
+  memoryBudgetMb: {
+    kind: 'int',
+    label: 'GPU memory budget',
+    help: 'A run predicted to need more is refused before anything is uploaded, and one that grows past it pauses; 0 means no budget.',
+    default: 0,
+    min: 0,
+    max: 65_536,
+    unit: 'MB',
+  },
+  checkpointEvery: {
+    kind: 'int',
+    label: 'Checkpoint every',
+    help: 'Copy weights and optimizer state to worker memory this often, so a lost GPU resumes from there; 0: at epoch ends only.',
+    default: 100,
+    min: 0,
+    max: 100_000,
+    unit: 'steps',
+  },
 } as const;
 
-export const CNN_TABLE = table(CNN_SCHEMA);
+/** Why a backend cannot train in 16-bit floats, or null where it can. */
+export function float16Refusal(backend: keyof typeof BACKENDS): string | null {
+  const { supported, note } = BACKENDS[backend].float16;
+  return supported ? null : `16-bit floats are not available on ${BACKEND_LABELS[backend]}: ${note}`;
+}
+
+export const CNN_TABLE = table(CNN_SCHEMA, [
+  { keys: ['precision', 'backend'], check: (v) => (v.precision === 'float16' ? float16Refusal(v.backend) : null) },
+]);
 
 export type CnnSettings = ValuesOf<typeof CNN_SCHEMA>;
 export interface CnnRunConfig extends CnnSettings {

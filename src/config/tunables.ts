@@ -30,3 +30,7 @@ export const CONFUSED_EXAMPLES_PER_PAIR = 4;
 export const SUMMARY_MAX_BATCH = 128;
 /** A saved judge (a CNN from an earlier visit) was trained at an unknown batch; its summary profiles at this one. */
 export const SUMMARY_DEFAULT_BATCH = 64;
+/** Adam's epsilon when tensors are stored in 16-bit floats: the one TensorFlow.js picks for 16-bit backends (1e-7 is 0 in float16). */
+export const FLOAT16_ADAM_EPSILON = 1e-4;
+/** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
+export const DEVICE_LOST_POLL_MS = 100;

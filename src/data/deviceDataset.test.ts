@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
-import { BatchStream, DeviceDataset } from './deviceDataset';
+import { BatchStream, DeviceDataset, HostDataset, type PrefetchMode } from './deviceDataset';
 import { loadDataset } from './loadDataset';
 import { createFileReader } from './nodeReader';
 import { shuffledIndices } from './random';
@@ -181,5 +181,89 @@ describe('BatchStream', () => {
     expect(() => new BatchStream(data, 2.5, SEED)).toThrow(/Batch size 2.5/);
     expect(new BatchStream(data, 10, SEED).stepsPerEpoch).toBe(1);
     data.dispose();
+  });
+
+  it.each(['eager', 'after-step', 'off'] as const)('hands out the same batches whatever the prefetch mode (%s), and holds as many as it says', async (mode: PrefetchMode) => {
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const start = tf.memory().numTensors;
+    const stream = new BatchStream(data, 16, SEED, { prefetch: mode });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { xs, ys } = stream.next();
+      stream.prefetch();
+      // The batch handed out, plus one gathered ahead except with prefetch off.
+      expect(tf.memory().numTensors).toBe(start + 2 + (mode === 'off' ? 0 : 2));
+      expect(stream.prefetchedBytes).toBe(mode === 'off' ? 0 : 16 * (IMAGE_PIXELS + NUM_CLASSES) * 4);
+      ids.push(...(await exampleIds(xs)));
+      tf.dispose([xs, ys]);
+    }
+    expect(ids).toEqual(Array.from(shuffledIndices(SYNTHETIC_COUNT, SEED, 0).subarray(0, 80)));
+    expect(stream.position).toBe(5);
+    stream.dispose();
+    expect(tf.memory().numTensors).toBe(start);
+    data.dispose();
+  });
+
+  it('seeks to a position and continues exactly where a stream that ran there would be', async () => {
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const through = new BatchStream(data, 16, SEED, { prefetch: 'after-step' });
+    for (let i = 0; i < 20; i++) {
+      const { xs, ys } = through.next();
+      through.prefetch();
+      tf.dispose([xs, ys]);
+    }
+    const resumed = new BatchStream(data, 16, SEED, { prefetch: 'after-step' });
+    const { xs: early, ys: earlyLabels } = resumed.next();
+    resumed.prefetch();
+    tf.dispose([early, earlyLabels]);
+    resumed.seek(20);
+    expect(resumed.position).toBe(20);
+    for (let i = 0; i < 3; i++) {
+      const a = through.next();
+      const b = resumed.next();
+      expect(b.epoch).toBe(a.epoch);
+      expect(await exampleIds(b.xs)).toEqual(await exampleIds(a.xs));
+      tf.dispose([a.xs, a.ys, b.xs, b.ys]);
+    }
+    expect(() => resumed.seek(-1)).toThrow(RangeError);
+    through.dispose();
+    resumed.dispose();
+    data.dispose();
+  });
+
+  it('draws fewer batches per epoch when asked, and starts the next epoch after them', () => {
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const stream = new BatchStream(data, 16, SEED, { batchesPerEpoch: 12, prefetch: 'off' });
+    expect(stream.stepsPerEpoch).toBe(12);
+    const epochs = Array.from({ length: 13 }, () => {
+      const b = stream.next();
+      tf.dispose([b.xs, b.ys]);
+      return b.epoch;
+    });
+    expect(epochs.slice(-2)).toEqual([0, 1]);
+    expect(() => new BatchStream(data, 16, SEED, { batchesPerEpoch: 17 })).toThrow(/batches per epoch/);
+    stream.dispose();
+    data.dispose();
+  });
+});
+
+describe('HostDataset', () => {
+  it('builds in JS exactly the batches the device gathers, and keeps nothing on the device', async () => {
+    const split = syntheticSplit(SYNTHETIC_COUNT);
+    const device = DeviceDataset.upload(split, { scale: 'symmetric' });
+    const host = new HostDataset(split, 'symmetric');
+    expect(host.residentBytes).toBe(0);
+    expect(device.residentBytes).toBe(SYNTHETIC_COUNT * (IMAGE_PIXELS + NUM_CLASSES) * 4);
+    const indices = Int32Array.of(5, 200, 0, 77);
+    const a = device.batch(indices);
+    const b = host.batch(indices);
+    expect(Array.from(await b.xs.data())).toEqual(Array.from(await a.xs.data()));
+    expect(Array.from(await b.ys.data())).toEqual(Array.from(await a.ys.data()));
+    expect(b.xs.shape).toEqual([4, 28, 28, 1]);
+    tf.dispose([a.xs, a.ys, b.xs, b.ys]);
+    expect(() => host.batch(Int32Array.of(SYNTHETIC_COUNT))).toThrow(/outside/);
+    host.dispose();
+    expect(() => host.batch(Int32Array.of(0))).toThrow(/after dispose/);
+    device.dispose();
   });
 });

@@ -7,6 +7,7 @@ import type { ImageSplit } from './types';
 export type PixelScale = 'unit' | 'symmetric';
 
 const MAX_PIXEL_VALUE = 255;
+const BYTES_PER_FLOAT = 4;
 
 export interface Batch {
   xs: tf.Tensor4D;
@@ -31,8 +32,30 @@ function oneHot(labels: Uint8Array): Float32Array {
   return out;
 }
 
+/** Where a BatchStream gathers its batches from: examples on the device, or in JS memory. */
+export interface BatchSource {
+  readonly count: number;
+  /** Bytes it keeps on the device (0 for a source in JS memory). */
+  readonly residentBytes: number;
+  /** The examples at `indices` as a new batch; the caller disposes it. */
+  batch(indices: Int32Array): Batch;
+  dispose(): void;
+}
+
+function checkIndices(indices: Int32Array, count: number): void {
+  for (const index of indices) {
+    if (index < 0 || index >= count) throw new RangeError(`Example index ${index} is outside 0..${count - 1}.`);
+  }
+}
+
+function checkSplit(split: ImageSplit): void {
+  if (split.images.length !== split.count * IMAGE_PIXELS || split.labels.length !== split.count) {
+    throw new Error(`Cannot upload a split of ${split.count} examples with ${split.images.length} pixel bytes and ${split.labels.length} labels.`);
+  }
+}
+
 /** One split resident on the current tf backend, uploaded once; batches are gathered on the device. */
-export class DeviceDataset {
+export class DeviceDataset implements BatchSource {
   private disposed = false;
 
   private constructor(
@@ -44,9 +67,7 @@ export class DeviceDataset {
   /** Uploads images as float32 [N,28,28,1] and one-hot float32 labels [N,10]; the caller owns the result and disposes it. */
   static upload(split: ImageSplit, opts: { scale: PixelScale }): DeviceDataset {
     const { count } = split;
-    if (split.images.length !== count * IMAGE_PIXELS || split.labels.length !== count) {
-      throw new Error(`Cannot upload a split of ${count} examples with ${split.images.length} pixel bytes and ${split.labels.length} labels.`);
-    }
+    checkSplit(split);
     // keep(): the data must outlive any tf.tidy the caller happens to be in.
     const images = tf.keep(tf.tensor4d(scaledPixels(split.images, opts.scale), [count, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'));
     const labels = tf.keep(tf.tensor2d(oneHot(split.labels), [count, NUM_CLASSES], 'float32'));
@@ -54,11 +75,13 @@ export class DeviceDataset {
   }
 
   /** Gathers the examples at `indices` (0..count-1) on the device; the caller disposes the batch. */
+  get residentBytes(): number {
+    return this.disposed ? 0 : this.images.size * BYTES_PER_FLOAT + this.labels.size * BYTES_PER_FLOAT;
+  }
+
   batch(indices: Int32Array): Batch {
     if (this.disposed) throw new Error('DeviceDataset.batch() called after dispose().');
-    for (const index of indices) {
-      if (index < 0 || index >= this.count) throw new RangeError(`Example index ${index} is outside 0..${this.count - 1}.`);
-    }
+    checkIndices(indices, this.count);
     return tf.tidy(() => {
       const picked = tf.tensor1d(indices, 'int32');
       return { xs: tf.gather(this.images, picked), ys: tf.gather(this.labels, picked) };
@@ -73,6 +96,58 @@ export class DeviceDataset {
   }
 }
 
+/**
+ * One split kept in JS memory as bytes: each batch is gathered, scaled and one-hot encoded in JS,
+ * then uploaded as new tensors, the way a pipeline without device-resident data feeds a GPU.
+ */
+export class HostDataset implements BatchSource {
+  readonly residentBytes = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly split: ImageSplit,
+    private readonly scale: PixelScale,
+  ) {
+    checkSplit(split);
+  }
+
+  get count(): number {
+    return this.split.count;
+  }
+
+  batch(indices: Int32Array): Batch {
+    if (this.disposed) throw new Error('HostDataset.batch() called after dispose().');
+    checkIndices(indices, this.count);
+    const pixels = new Uint8Array(indices.length * IMAGE_PIXELS);
+    const labels = new Uint8Array(indices.length);
+    indices.forEach((example, row) => {
+      pixels.set(this.split.images.subarray(example * IMAGE_PIXELS, (example + 1) * IMAGE_PIXELS), row * IMAGE_PIXELS);
+      labels[row] = this.split.labels[example];
+    });
+    return {
+      xs: tf.tensor4d(scaledPixels(pixels, this.scale), [indices.length, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'),
+      ys: tf.tensor2d(oneHot(labels), [indices.length, NUM_CLASSES], 'float32'),
+    };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+/**
+ * When a BatchStream gathers the batch after the one it hands out: 'eager' inside next() (the GAN),
+ * 'after-step' when the caller calls prefetch() once its step is dispatched, so the gather overlaps
+ * the step; 'off' only when next() is called, so the step waits for its batch.
+ */
+export type PrefetchMode = 'eager' | 'after-step' | 'off';
+
+export interface StreamOptions {
+  prefetch?: PrefetchMode;
+  /** Batches per epoch when fewer than all the whole ones are wanted (gradient accumulation keeps whole optimizer steps). */
+  batchesPerEpoch?: number;
+}
+
 export interface StreamBatch extends Batch {
   /** 0-based epoch the batch belongs to. */
   epoch: number;
@@ -81,13 +156,13 @@ export interface StreamBatch extends Batch {
 }
 
 /**
- * Endless shuffled batches over a DeviceDataset, one seeded order per epoch, the last partial batch dropped.
- * Prefetches: each next() returns the batch gathered on the previous call and dispatches the following gather,
- * so the gather overlaps the caller's step. Ownership: next()'s xs/ys belong to the caller, who disposes them;
- * the stream owns only its prefetched batch (freed by dispose()); the DeviceDataset stays its uploader's.
+ * Endless shuffled batches over a BatchSource, one seeded order per epoch, the last partial batch dropped.
+ * Ownership: next()'s xs/ys belong to the caller, who disposes them; the stream owns only its prefetched
+ * batch (freed by dispose()); the source stays its creator's.
  */
 export class BatchStream {
   readonly stepsPerEpoch: number;
+  private readonly prefetchMode: PrefetchMode;
   private order: Int32Array = new Int32Array(0);
   private orderEpoch = -1;
   /** Position of the next batch to gather, counted in batches since the start. */
@@ -96,14 +171,19 @@ export class BatchStream {
   private disposed = false;
 
   constructor(
-    private readonly dataset: DeviceDataset,
+    private readonly source: BatchSource,
     private readonly batchSize: number,
     private readonly seed: number,
+    options: StreamOptions = {},
   ) {
-    if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > dataset.count) {
-      throw new RangeError(`Batch size ${batchSize} must be a whole number from 1 to the ${dataset.count} examples.`);
+    if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > source.count) {
+      throw new RangeError(`Batch size ${batchSize} must be a whole number from 1 to the ${source.count} examples.`);
     }
-    this.stepsPerEpoch = Math.floor(dataset.count / batchSize);
+    const whole = Math.floor(source.count / batchSize);
+    const wanted = options.batchesPerEpoch ?? whole;
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > whole) throw new RangeError(`${wanted} batches per epoch must be a whole number from 1 to ${whole}.`);
+    this.stepsPerEpoch = wanted;
+    this.prefetchMode = options.prefetch ?? 'eager';
   }
 
   /** Batches handed out so far (the position a checkpoint records). */
@@ -111,24 +191,40 @@ export class BatchStream {
     return this.nextStep - (this.prefetched ? 1 : 0);
   }
 
-  /** Continues from batch `position` (counted from the start), as a run restored from a checkpoint does. */
-  seek(position: number): void {
-    if (!Number.isInteger(position) || position < 0) throw new RangeError(`Stream position ${position} must be a whole number of at least 0.`);
-    if (this.prefetched) tf.dispose([this.prefetched.xs, this.prefetched.ys]);
-    this.prefetched = null;
-    this.nextStep = position;
-  }
-
+  /** The next batch: the prefetched one, or one gathered now. */
   next(): StreamBatch {
     if (this.disposed) throw new Error('BatchStream.next() called after dispose().');
     const current = this.prefetched ?? this.gatherNext();
-    this.prefetched = this.gatherNext();
+    this.prefetched = null;
+    if (this.prefetchMode === 'eager') this.prefetched = this.gatherNext();
     return current;
+  }
+
+  /** Gathers the following batch now, in 'after-step' mode, once the caller's step is dispatched. */
+  prefetch(): void {
+    if (this.disposed || this.prefetchMode !== 'after-step' || this.prefetched) return;
+    this.prefetched = this.gatherNext();
+  }
+
+  /** Continues from batch `position` (counted from the start), as a run restored from a checkpoint does. */
+  seek(position: number): void {
+    if (!Number.isInteger(position) || position < 0) throw new RangeError(`Stream position ${position} must be a whole number of at least 0.`);
+    this.dropPrefetched();
+    this.nextStep = position;
+  }
+
+  /** Bytes of the batch gathered ahead, if any. */
+  get prefetchedBytes(): number {
+    return this.prefetched ? (this.prefetched.xs.size + this.prefetched.ys.size) * BYTES_PER_FLOAT : 0;
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.dropPrefetched();
+  }
+
+  private dropPrefetched(): void {
     if (this.prefetched) tf.dispose([this.prefetched.xs, this.prefetched.ys]);
     this.prefetched = null;
   }
@@ -138,11 +234,11 @@ export class BatchStream {
     const stepInEpoch = this.nextStep % this.stepsPerEpoch;
     this.nextStep++;
     if (epoch !== this.orderEpoch) {
-      this.order = shuffledIndices(this.dataset.count, this.seed, epoch);
+      this.order = shuffledIndices(this.source.count, this.seed, epoch);
       this.orderEpoch = epoch;
     }
     const start = stepInEpoch * this.batchSize;
-    const { xs, ys } = this.dataset.batch(this.order.subarray(start, start + this.batchSize));
+    const { xs, ys } = this.source.batch(this.order.subarray(start, start + this.batchSize));
     // keep(): a batch prefetched inside the caller's tf.tidy must survive it until the next call hands it over.
     return { xs: tf.keep(xs), ys: tf.keep(ys), epoch, stepInEpoch };
   }

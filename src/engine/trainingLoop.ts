@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
-import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
-import type { MetricsPoint, RunState, StepPart } from './protocol/training';
+import { DEVICE_LOST_POLL_MS, METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
+import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
 export interface LoopHooks {
@@ -11,6 +11,15 @@ export interface LoopHooks {
   onEpochEnd(epoch: number, step: number): Promise<void>;
   /** Called after every sync window, for work paced by wall time (e.g. sample previews). */
   afterWindow?(step: number): Promise<void>;
+  /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
+  onStepPeak?(peak: StepPeak): void;
+  /** Why the device is gone, or null while it works: checked before each window and while a read-back waits. */
+  deviceLost?(): string | null;
+}
+
+/** The GPU context or device went away under the run; its message says which. */
+export class DeviceLostError extends Error {
+  override name = 'DeviceLostError';
 }
 
 export interface LoopOptions {
@@ -40,6 +49,7 @@ export class TrainingLoop {
   private wake: (() => void) | null = null;
   private stepsDone = 0;
   private windowsDone = 0;
+  private peakProfiled = false;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -72,6 +82,7 @@ export class TrainingLoop {
   /** Starts counting from `step` steps already done (a run continued from a checkpoint); call before run(). */
   startAt(step: number): void {
     if (!Number.isInteger(step) || step < 0) throw new RangeError(`A run cannot start at step ${step}.`);
+    if (this.stepsDone !== 0) throw new Error('A loop can only be moved to a checkpoint before it runs.');
     this.stepsDone = step;
   }
 
@@ -97,21 +108,25 @@ export class TrainingLoop {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
+      const lost = this.hooks.deviceLost?.();
+      if (lost) throw new DeviceLostError(lost);
       const single = this.control === 'pause';
       const part = single ? this.singleStepsRequested.shift() : undefined;
       if (!single) announce('training');
 
       // The first window of this loop, even of a continued run, pays for compilation and upload.
       const isFirst = this.windowsDone === 0;
+      // The second window, not the first: the first one's time is the compile + upload figure, which profiling would inflate.
+      const profiled = this.windowsDone === 1 && this.hooks.onStepPeak !== undefined && !this.peakProfiled;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
-      const windowSteps = single || isFirst ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
-      const { ms, scalars } = await this.runWindow(windowSteps, part);
+      const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
+      const { ms, scalars } = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
       this.stepsDone += windowSteps;
       this.windowsDone += 1;
 
       if (isFirst) this.hooks.onFirstStep(ms);
-      this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst));
+      this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst || profiled));
       const stepMs = ms / windowSteps;
       stepsPerWindow = Math.max(1, Math.min(this.options.maxStepsPerSync, Math.round(this.options.syncIntervalMs / stepMs)));
 
@@ -131,13 +146,50 @@ export class TrainingLoop {
     for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step(part));
     const names = Object.keys(perStep[0]);
     const means = tf.tidy(() => tf.stack(names.map((n) => tf.mean(tf.stack(perStep.map((s) => s[n]))))));
-    const values = await means.data();
+    let values: tf.TypedArray;
+    try {
+      values = await this.readBack(means);
+    } finally {
+      means.dispose();
+    }
     const ms = performance.now() - start;
-    means.dispose();
     for (const s of perStep) for (const t of Object.values(s)) t.dispose();
     const scalars: Record<string, number> = {};
     names.forEach((n, i) => (scalars[n] = values[i]));
     return { ms, scalars };
+  }
+
+  /** The window's one read-back; a lost WebGL context never answers it, so the device is polled meanwhile. */
+  private readBack(t: tf.Tensor): Promise<tf.TypedArray> {
+    const lost = this.hooks.deviceLost;
+    if (!lost) return t.data() as Promise<tf.TypedArray>;
+    return new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        const why = lost();
+        if (why) {
+          clearInterval(timer);
+          reject(new DeviceLostError(why));
+        }
+      }, DEVICE_LOST_POLL_MS);
+      (t.data() as Promise<tf.TypedArray>).then(
+        (values) => (clearInterval(timer), resolve(values)),
+        (err: unknown) => (clearInterval(timer), reject(err)),
+      );
+    });
+  }
+
+  /** One step under tf.profile: its highest live bytes against those before it (activations and temporaries). */
+  private async runProfiledStep(part?: StepPart): Promise<{ ms: number; scalars: Record<string, number> }> {
+    this.peakProfiled = true;
+    const liveBytes = tf.memory().numBytes;
+    let window: { ms: number; scalars: Record<string, number> } | null = null;
+    const info = await tf.profile(async () => {
+      window = await this.runWindow(1, part);
+    });
+    const done = window as { ms: number; scalars: Record<string, number> } | null;
+    if (!done) throw new Error('The profiled step did not run.');
+    this.hooks.onStepPeak?.({ step: this.stepsDone + 1, liveBytes, peakBytes: info.peakBytes });
+    return done;
   }
 
   private pointFor(windowSteps: number, ms: number, scalars: Record<string, number>, warmup: boolean): MetricsPoint {
@@ -156,6 +208,8 @@ export class TrainingLoop {
       bytes: memory.numBytes,
       gpuBytes: memory.numBytesInGPUAllocated ?? memory.numBytesAllocatedInGPU ?? null,
       numTensors: memory.numTensors,
+      ...(this.workload.takeDataWaitMs ? { dataWaitMs: this.workload.takeDataWaitMs() / windowSteps } : {}),
+      ...(this.workload.memorySplit ? { memory: this.workload.memorySplit() } : {}),
     };
   }
 

@@ -25,6 +25,24 @@ describe('the run store', () => {
     expect(store.getSnapshot()).toMatchObject({ phase: 'ended', state: 'finished', error: null });
   });
 
+  it('keeps the curves when a run lost its GPU and resumes: points after the checkpoint are dropped, the first loss stays', () => {
+    const store = new RunStore('loss', immediately);
+    store.beginRun();
+    store.handle({ type: 'metrics', points: [point(1, 2.3), point(5, 2.0), point(8, 1.8)] });
+    const checkpoint = { id: 'memory-1', step: 5, epoch: 1, createdAt: '2026-11-23T00:00:00.000Z' };
+    store.handle({ type: 'checkpoint', checkpoint });
+    store.handle({ type: 'deviceLost', message: 'The WebGL context was lost at step 8', resumeFrom: checkpoint });
+    store.ended({ status: 'error', message: 'The WebGL context was lost at step 8' });
+    expect(store.getSnapshot().deviceLost?.resumeFrom).toEqual(checkpoint);
+    store.beginResume();
+    expect(store.getSnapshot()).toMatchObject({ phase: 'queued', error: null, deviceLost: null, firstLoss: 2.3 });
+    store.handle({ type: 'resumed', from: checkpoint });
+    expect(store.metrics.map((p) => p.step)).toEqual([1, 5]);
+    store.handle({ type: 'metrics', points: [point(6, 1.9)] });
+    expect(store.metrics.map((p) => p.step)).toEqual([1, 5, 6]);
+    expect(store.getSnapshot().firstLoss).toBe(2.3);
+  });
+
   it('calls a stopped or dropped run stopped, and a failed one an error with its message', () => {
     const stopped = new RunStore('loss', immediately);
     stopped.beginRun();

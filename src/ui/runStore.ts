@@ -2,7 +2,8 @@ import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectResults } from '../engine/protocol/inspect';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
-import type { EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality } from '../engine/protocol/training';
+import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
+import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
 
 /** A run asked for but waiting its turn for the device, then one that holds it. */
@@ -26,6 +27,14 @@ export interface RunSnapshot {
   samplesStep: number | null;
   /** What the run's model answered about itself: the confusion matrix at each epoch end, and looks inside it asked for. */
   inspect: InspectResults;
+  /** The predicted memory of the run and the budget it was checked against (0: none). */
+  memoryPlan: { plan: MemoryPlan; budgetMb: number } | null;
+  /** The profiled peak of one step. */
+  stepPeak: StepPeak | null;
+  /** The latest checkpoint the run took in worker memory. */
+  checkpoint: CheckpointInfo | null;
+  /** Set when the GPU was lost: the checkpoint Resume continues from (null: none was taken yet). */
+  deviceLost: { message: string; resumeFrom: CheckpointInfo | null } | null;
 }
 
 const INITIAL: RunSnapshot = {
@@ -43,6 +52,10 @@ const INITIAL: RunSnapshot = {
   quality: null,
   samplesStep: null,
   inspect: NO_INSPECT_RESULTS,
+  memoryPlan: null,
+  stepPeak: null,
+  checkpoint: null,
+  deviceLost: null,
 };
 
 /** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
@@ -102,6 +115,14 @@ export class RunStore {
     this.update({ phase: 'idle' });
   }
 
+  /**
+   * A run continues from a checkpoint: its curves stay (points after the checkpoint are dropped
+   * when the worker says it resumed), everything else starts over as for a new run.
+   */
+  beginResume(): void {
+    this.update({ phase: 'queued', state: 'idle', error: null, deviceLost: null, progress: null });
+  }
+
   /** The device owner handed the run the device. */
   started(): void {
     this.update({ phase: 'active', state: 'loading' });
@@ -143,6 +164,22 @@ export class RunStore {
       case 'summary':
       case 'inspectFailed':
         return this.update({ inspect: applyInspectEvent(this.snapshot.inspect, event) });
+      case 'memoryPlan':
+        return this.update({ memoryPlan: { plan: event.plan, budgetMb: event.budgetMb } });
+      case 'stepPeak':
+        return this.update({ stepPeak: event.peak });
+      case 'checkpoint':
+        return this.update({ checkpoint: event.checkpoint });
+      case 'resumed': {
+        const keep = (step: number) => step <= event.from.step;
+        const metrics = this.metrics.filter((p) => keep(p.step));
+        this.metrics.splice(0, this.metrics.length, ...metrics);
+        const evals = this.evals.filter((e) => keep(e.step));
+        this.evals.splice(0, this.evals.length, ...evals);
+        return this.update({ checkpoint: event.from, latest: metrics.at(-1) ?? null });
+      }
+      case 'deviceLost':
+        return this.update({ deviceLost: { message: event.message, resumeFrom: event.resumeFrom } });
       // Lab and benchmark events never reach a training run.
       case 'raceRow':
       case 'sweepPoint':

@@ -1,6 +1,6 @@
 import type { RunConfig } from '../config/workloads';
 import type { DeviceClient } from '../engine/client/deviceClient';
-import type { StepPart } from '../engine/protocol/training';
+import type { CheckpointInfo, StepPart } from '../engine/protocol/training';
 import { deviceClient } from './device';
 import { RunStore } from './runStore';
 
@@ -24,11 +24,27 @@ export class TrainingSession {
   /** Queues a run with this configuration behind whatever holds the device (continuing a saved model's GPCK bytes when given); returns the store's run id. */
   start(config: RunConfig, resume?: ArrayBuffer): number {
     this.store.beginRun();
-    const runId = this.store.runId;
     this.configs.clear();
+    return this.submit(config, resume ? { resume } : {});
+  }
+
+  /**
+   * Continues the latest run from a checkpoint the worker holds (after its GPU was lost): the same
+   * configuration, the curves so far kept. Returns the store's run id, or null when there is nothing to resume.
+   */
+  resumeFrom(checkpoint: CheckpointInfo): number | null {
+    const config = this.configs.get(this.store.runId);
+    if (!config) return null;
+    this.store.beginResume();
+    return this.submit(config, { recover: { checkpointId: checkpoint.id } });
+  }
+
+  /** `resume`: a saved model's bytes; `recover`: a checkpoint the worker holds. */
+  private submit(config: RunConfig, from: { resume?: ArrayBuffer; recover?: { checkpointId: string } }): number {
+    const runId = this.store.runId;
     this.configs.set(runId, config);
     const id = this.client.submit(
-      resume ? { kind: 'train', config, resume } : { kind: 'train', config },
+      { kind: 'train', config, ...from },
       {
         onStarted: () => {
           if (this.store.runId === runId) this.store.started();

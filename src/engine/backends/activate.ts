@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { BACKEND_NAMES, BACKENDS, type BackendName } from '../../config/backends';
+import type { Precision } from '../../config/cnnConfig';
 import { BACKEND_RUNTIMES } from './registry';
 
 const loaded = new Map<BackendName, Promise<void>>();
@@ -19,10 +20,12 @@ export function loadBackend(name: BackendName): Promise<void> {
  * Switches tfjs to exactly this backend, or throws: never falls back silently.
  * Returns what tf.getBackend() reports afterwards.
  */
-export async function activateBackend(name: BackendName): Promise<BackendName> {
+export async function activateBackend(name: BackendName, precision: Precision = 'float32'): Promise<BackendName> {
   let ok = false;
   try {
     await loadBackend(name);
+    // New storage flags apply to instances made after them: the old instance (no tensors live between jobs) goes.
+    if (BACKEND_RUNTIMES[name].applyPrecision(precision)) dropBackendInstance(name);
     ok = await tf.setBackend(name);
   } catch (err) {
     throw new Error(`Could not start the ${name} backend: ${err instanceof Error ? err.message : String(err)}`);
@@ -33,6 +36,17 @@ export async function activateBackend(name: BackendName): Promise<BackendName> {
   }
   await tf.ready();
   return name;
+}
+
+/**
+ * Disposes this backend's instance while keeping its factory and kernels, so the next setBackend
+ * makes a fresh one: under new flags, or with a new context after the old one was lost.
+ */
+export function dropBackendInstance(name: BackendName): void {
+  const entry = tf.engine().registryFactory[name];
+  if (!entry) return;
+  tf.removeBackend(name);
+  tf.registerBackend(name, entry.factory, entry.priority);
 }
 
 /** The flags config/backends.ts lists for a backend, as tfjs has them now. */

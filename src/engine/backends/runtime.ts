@@ -1,4 +1,6 @@
+import type * as tf from '@tensorflow/tfjs';
 import type { BackendAvailability } from '../../config/backends';
+import type { Precision } from '../../config/cnnConfig';
 import type { KernelTiming } from '../protocol/lab';
 
 /** 'time': tf.time of a whole step; 'profile': tf.profile, which on WebGL without a timer reads back after every kernel. */
@@ -12,7 +14,28 @@ export interface BackendRuntime {
   load(): Promise<void>;
   /** Which clock its kernel times come from while it is the active backend, decided from the backend itself. */
   kernelTiming(mode: TimingMode): KernelTiming;
+  /** Why this instance's device (WebGL context, WebGPU device) is gone, in plain words; null while it works or where there is none. */
+  deviceLost(instance: tf.KernelBackend): string | null;
+  /** Breaks this instance's device on purpose (tests and the lab only); throws where there is no device to lose. */
+  loseDevice(instance: tf.KernelBackend): void;
+  /**
+   * Sets the flags this precision needs before an instance is made; true when they changed, so an
+   * instance made under the old ones must be rebuilt. Throws where this backend cannot train in it.
+   */
+  applyPrecision(precision: Precision): boolean;
 }
+
+/** A CPU backend: nothing to lose, float32 only (config/backends.ts says why). */
+export const NO_DEVICE: Pick<BackendRuntime, 'deviceLost' | 'loseDevice' | 'applyPrecision'> = {
+  deviceLost: () => null,
+  loseDevice: () => {
+    throw new Error('This backend runs on the CPU: it has no GPU device to lose.');
+  },
+  applyPrecision: (precision) => {
+    if (precision !== 'float32') throw new Error('This backend computes in float32 only.');
+    return false;
+  },
+};
 
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

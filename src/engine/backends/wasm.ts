@@ -1,5 +1,5 @@
 import { registerWasmTrainingKernels } from './wasmKernels';
-import { cpuClock, type BackendRuntime } from './runtime';
+import { cpuClock, NO_DEVICE, type BackendRuntime } from './runtime';
 
 /** Under Node the wasm package finds its own binaries; in a browser they are the app's own assets. */
 const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
@@ -17,4 +17,5 @@ export const wasmRuntime: BackendRuntime = {
     registerWasmTrainingKernels();
   },
   kernelTiming: () => cpuClock('wasm'),
+  ...NO_DEVICE,
 };

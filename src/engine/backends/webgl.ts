@@ -1,7 +1,31 @@
 import * as tf from '@tensorflow/tfjs';
+import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
+import type { Precision } from '../../config/cnnConfig';
 import type { BackendRuntime } from './runtime';
 
 const WEBGL_TIMER_FLAG = 'WEBGL_DISJOINT_QUERY_TIMER_EXTENSION_RELIABLE';
+/** tfjs-backend-webgl sends tensors of up to this many values as uniforms when it renders float32 (flags_webgl.ts). */
+const FLOAT32_UPLOAD_UNIFORM_SIZE = 4;
+
+/** The precision the flags are set for now; instances made from now on store tensors in it. */
+let flagsPrecision: Precision = 'float32';
+
+function contextOf(instance: tf.KernelBackend): WebGL2RenderingContext | WebGLRenderingContext | null {
+  return (instance as Partial<MathBackendWebGL>).gpgpu?.gl ?? null;
+}
+
+/**
+ * 16-bit: every texture a kernel renders is half-float. tfjs also stops sending small tensors as
+ * uniforms then (a 32-bit uniform compared with a 16-bit texel misbehaves), as its own flag would.
+ */
+function setFlags(precision: Precision): void {
+  const env = tf.env();
+  const f16 = precision === 'float16';
+  const float32 = !f16 && env.getBool('WEBGL_RENDER_FLOAT32_CAPABLE');
+  env.set('WEBGL_FORCE_F16_TEXTURES', f16);
+  env.set('WEBGL_RENDER_FLOAT32_ENABLED', float32);
+  env.set('WEBGL_SIZE_UPLOAD_UNIFORM', float32 ? FLOAT32_UPLOAD_UNIFORM_SIZE : 0);
+}
 
 /** WebGL 2 through an OffscreenCanvas in the worker; its package ships with @tensorflow/tfjs. */
 export const webglRuntime: BackendRuntime = {
@@ -26,5 +50,19 @@ export const webglRuntime: BackendRuntime = {
       return { source: 'wall-with-sync', note: 'No WebGL timer query here: each kernel is timed on the wall clock with a read-back after it, which overstates small kernels.' };
     }
     return { source: 'unavailable', note: 'Unavailable on this device: WebGL offers no reliable timer query (EXT_disjoint_timer_query_webgl2) here.' };
+  },
+  deviceLost(instance) {
+    return contextOf(instance)?.isContextLost() ? 'The WebGL context was lost' : null;
+  },
+  loseDevice(instance) {
+    const extension = contextOf(instance)?.getExtension('WEBGL_lose_context');
+    if (!extension) throw new Error('This WebGL context offers no WEBGL_lose_context extension to lose it with.');
+    extension.loseContext();
+  },
+  applyPrecision(precision) {
+    if (precision === flagsPrecision) return false;
+    setFlags(precision);
+    flagsPrecision = precision;
+    return true;
   },
 };

@@ -1,5 +1,22 @@
 import * as tf from '@tensorflow/tfjs';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { errorMessage, type BackendRuntime } from './runtime';
+
+/** Why each device the backend used was lost, once it was (TensorFlow.js itself never watches device.lost). */
+const lostReasons = new WeakMap<GPUDevice, string>();
+const watched = new WeakSet<GPUDevice>();
+
+function deviceOf(instance: tf.KernelBackend): GPUDevice | null {
+  return (instance as Partial<WebGPUBackend>).device ?? null;
+}
+
+function watch(device: GPUDevice): void {
+  if (watched.has(device)) return;
+  watched.add(device);
+  void device.lost.then((info) => {
+    if (!lostReasons.has(device)) lostReasons.set(device, `The WebGPU device was lost (${info.reason === 'destroyed' ? 'destroyed' : 'lost'}: ${info.message || 'no reason given'})`);
+  });
+}
 
 /** WebGPU through navigator.gpu in the worker; its package loads only when a WebGPU job first runs. */
 export const webgpuRuntime: BackendRuntime = {
@@ -32,5 +49,23 @@ export const webgpuRuntime: BackendRuntime = {
       source: 'unavailable',
       note: "Unavailable on this device: the WebGPU adapter lacks 'timestamp-query' (Chrome may offer it with --enable-dawn-features=allow_unsafe_apis).",
     };
+  },
+  deviceLost(instance) {
+    const device = deviceOf(instance);
+    if (!device) return null;
+    watch(device);
+    return lostReasons.get(device) ?? null;
+  },
+  loseDevice(instance) {
+    const device = deviceOf(instance);
+    if (!device) throw new Error('This WebGPU backend has no device to destroy.');
+    watch(device);
+    // Known at once: device.lost only resolves a task later, after more steps could have been queued.
+    lostReasons.set(device, 'The WebGPU device was lost (destroyed: device.destroy() was called)');
+    device.destroy();
+  },
+  applyPrecision(precision) {
+    if (precision !== 'float32') throw new Error("TensorFlow.js 4.22's WebGPU kernels store float32 only.");
+    return false;
   },
 };

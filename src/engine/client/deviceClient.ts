@@ -5,7 +5,7 @@
  */
 import type { BackendAvailability } from '../../config/backends';
 import type { JobEvent, JobOutcome, JobRequest, JobSpan, OwnerCommand, OwnerEvent, QueueEntry } from '../protocol/jobs';
-import type { TrainingControl } from '../protocol/training';
+import type { DebugCommand, TrainingControl } from '../protocol/training';
 
 /** The slice of a Worker the client uses, so tests can hand it an in-process owner. */
 export interface OwnerPort {
@@ -39,6 +39,8 @@ interface Pending {
 
 export class DeviceClient {
   private port: OwnerPort | null = null;
+  /** Debug commands sent and not yet answered, oldest first (the worker answers them in order). */
+  private debugWaiters: ((error: string | null) => void)[] = [];
   private snapshot: DeviceSnapshot = { backends: null, queue: [], crash: null };
   private readonly listeners = new Set<() => void>();
   private readonly pending = new Map<number, Pending>();
@@ -75,6 +77,14 @@ export class DeviceClient {
     this.send({ type: 'detect' });
   }
 
+  /** Tests and the lab only: runs a debug command on the device now; resolves with its error, or null. */
+  debug(command: DebugCommand): Promise<string | null> {
+    return new Promise((resolve) => {
+      this.debugWaiters.push(resolve);
+      this.send({ type: 'debug', command });
+    });
+  }
+
   /** The queue entry of a job while the owner holds it; null once it ended (or before the owner saw it). */
   entryOf(id: number): QueueEntry | null {
     return this.snapshot.queue.find((entry) => entry.id === id) ?? null;
@@ -109,6 +119,8 @@ export class DeviceClient {
         this.pending.delete(event.id);
         return job?.handlers.onEnded?.(event.outcome, event.span);
       }
+      case 'debugDone':
+        return this.debugWaiters.shift()?.(event.error);
       default:
         return event satisfies never;
     }

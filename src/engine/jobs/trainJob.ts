@@ -1,6 +1,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { CnnRunConfig } from '../../config/cnnConfig';
 import type { RunConfig } from '../../config/workloads';
+import { BudgetWatch, type MemoryPlan } from '../../metrics/memoryPlan';
 import { errorMessage } from '../backends/runtime';
 import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
@@ -13,16 +14,23 @@ import { CnnWorkload } from '../workloads/cnnWorkload';
 import { GanWorkload } from '../workloads/ganWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 import { buildWorkload } from './buildWorkload';
+import { RunRecovery } from './runRecovery';
 import type { EngineJobContext } from './types';
 
 /** Trains one CNN or GAN run to its end (or until stopped), taking pause / resume / step / evaluate while it runs. */
 export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobContext): Promise<void> {
   const { config, resume } = readTrainRequest(request);
-  const emit = (event: TrainingEvent) => ctx.emit(event);
+  let plan: MemoryPlan | null = null;
+  const emit = (event: TrainingEvent) => {
+    if (event.type === 'memoryPlan') plan = event.plan;
+    ctx.emit(event);
+  };
   let runState: RunState = 'loading';
   emit({ type: 'state', state: 'loading' });
   let judge: tf.LayersModel | null = null;
   let workload: TrainingWorkload | null = null;
+  let loop: TrainingLoop | null = null;
+  let recovery: RunRecovery | null = null;
   try {
     workload = await buildWorkload(config, ctx.host, emit);
     emit({ type: 'runInfo', info: workload.info });
@@ -31,6 +39,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     // A run that starts replaces the model kept from the last one (a refused one leaves it).
     ctx.host.lastRun.clear();
     const summary = new RunSummary(resume);
+    const guard = new RunRecovery(config, active, emit);
+    recovery = guard;
     let lastEval: EvalPoint | null = null;
     let sampler: SamplePacer | null = null;
     if (active.samples) {
@@ -40,7 +50,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     }
     let steps = (): number => 0;
     const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState })) : null;
-    const loop = new TrainingLoop(active, {
+    const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
+    const running = new TrainingLoop(active, {
       onState: (state) => {
         runState = state;
         emit({ type: 'state', state });
@@ -49,36 +60,54 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       onMetrics: (point) => {
         summary.loss(point.step, point.scalars.loss);
         emit({ type: 'metrics', points: [point] });
+        // The device's own count where it keeps one (WebGL's texture pool, WebGPU's buffers), else the live bytes.
+        const crossed = budget.observe(Math.max(point.bytes, point.gpuBytes ?? 0), point.step);
+        if (crossed) {
+          emit({ type: 'warning', message: crossed });
+          running.pause();
+        }
       },
+      onStepPeak: active.memorySplit ? (peak) => emit({ type: 'stepPeak', peak }) : undefined,
       onEpochEnd: async (epoch, step) => {
-        if (!active.evaluate) return;
-        lastEval = await active.evaluate(step, epoch);
-        summary.evaluated(lastEval);
-        emit({ type: 'eval', point: lastEval });
-        await inspector?.epochEnd(epoch, step);
+        if (active.evaluate) {
+          lastEval = await active.evaluate(step, epoch);
+          summary.evaluated(lastEval);
+          emit({ type: 'eval', point: lastEval });
+          await inspector?.epochEnd(epoch, step);
+        }
+        await guard.maybeCheckpoint(step, true);
       },
-      afterWindow: async (step) => sampler?.maybeSend(step),
+      afterWindow: async (step) => {
+        await sampler?.maybeSend(step);
+        await guard.maybeCheckpoint(step, false);
+      },
+      deviceLost: guard.deviceLost,
     });
-    loop.startAt(startStep);
-    steps = () => loop.steps;
-    ctx.onControl((control) => applyControl(control, loop, active, emit, inspector));
-    ctx.token.attach(loop);
+    loop = running;
+    running.startAt(startStep);
+    if (request.recover) guard.resume(request.recover.checkpointId, running);
+    steps = () => running.steps;
+    ctx.onControl((control) => applyControl(control, running, active, emit, inspector));
+    ctx.token.attach(running);
     await sampler?.send(0);
-    const outcome = await loop.run();
+    const outcome = await running.run();
     ctx.token.attach(null);
-    await sampler?.send(loop.steps);
+    await sampler?.send(running.steps);
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     try {
-      if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, loop.steps, summary));
-      if (active instanceof GanWorkload && config.workload === 'gan' && loop.steps > 0) ctx.host.lastRun.keepGan(await ganExportOf(active, config, ctx.host));
+      if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, running.steps, summary));
+      if (active instanceof GanWorkload && config.workload === 'gan' && running.steps > 0) ctx.host.lastRun.keepGan(await ganExportOf(active, config, ctx.host));
     } catch (err) {
       emit({ type: 'warning', message: `Could not keep the trained model for saving and export: ${errorMessage(err)}` });
     }
-    if (active instanceof CnnWorkload && config.workload === 'cnn' && loop.steps > 0) await keepForInspection(active, config, lastEval, loop.steps, ctx);
+    if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) await keepForInspection(active, config, lastEval, running.steps, ctx);
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
+  } catch (err) {
+    throw recovery ? recovery.failure(err, loop?.steps ?? 0, plan) : RunRecovery.outOfMemory(err, 0, config, plan);
   } finally {
     judge?.dispose();
     workload?.dispose();
+    recovery?.release();
   }
 }
 
@@ -98,7 +127,6 @@ function applyControl(control: TrainingControl, loop: TrainingLoop, workload: Tr
       return control satisfies never;
   }
 }
-
 async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void): Promise<void> {
   if (!workload.evaluate) return;
   try {
@@ -119,7 +147,6 @@ async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalP
   }
 }
 
-/** The model of a run that ended here (finished or stopped) is kept in worker memory for a look inside it. */
 /** Keeps the model for the inspect job (look inside, draw a digit); a failure is a warning, never the run's end. */
 export async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext, modelLabel = cnn.info.modelLabel): Promise<void> {
   const facts = { modelLabel, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };

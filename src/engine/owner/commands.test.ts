@@ -22,4 +22,18 @@ describe("the worker's message handling", () => {
     expect(calls).toEqual(['submit 1', 'control 1 pause', 'cancel 1']);
     expect(posted).toEqual([{ type: 'backends', backends }]);
   });
+
+  it('answers a debug command at once with its error, or null', () => {
+    const owner = { submit: () => undefined, cancel: () => undefined, control: () => undefined };
+    const posted: OwnerEvent[] = [];
+    const detect = async () => [];
+    handleOwnerCommand({ type: 'debug', command: { action: 'loseDevice' } }, owner, detect, (e) => posted.push(e), () => null);
+    handleOwnerCommand({ type: 'debug', command: { action: 'loseDevice' } }, owner, detect, (e) => posted.push(e), () => 'no GPU');
+    handleOwnerCommand({ type: 'debug', command: { action: 'loseDevice' } }, owner, detect, (e) => posted.push(e));
+    expect(posted).toEqual([
+      { type: 'debugDone', command: { action: 'loseDevice' }, error: null },
+      { type: 'debugDone', command: { action: 'loseDevice' }, error: 'no GPU' },
+      { type: 'debugDone', command: { action: 'loseDevice' }, error: 'Debug commands are not available here.' },
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
 import { handleOwnerCommand } from './commands';
+import { runDebugCommand } from './debugCommands';
 import { DeviceOwner } from './deviceOwner';
 import type { EngineHost } from './host';
 import { transferablesOf } from './transfer';
@@ -31,4 +32,4 @@ const host: EngineHost = {
 };
 const owner = new DeviceOwner(engineRunner(host), post);
 
-scope.onmessage = (message: MessageEvent<OwnerCommand>) => handleOwnerCommand(message.data, owner, detectBackends, post);
+scope.onmessage = (message: MessageEvent<OwnerCommand>) => handleOwnerCommand(message.data, owner, detectBackends, post, runDebugCommand);

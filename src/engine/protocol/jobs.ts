@@ -12,12 +12,15 @@ import type { RunConfig } from '../../config/workloads';
 import type { InspectEvent, InspectQuery } from './inspect';
 import type { LabEvent } from './lab';
 import type { ModelEvent } from './models';
-import type { BenchRow, TrainingControl, TrainingEvent } from './training';
+import type { BenchRow, DebugCommand, TrainingControl, TrainingEvent } from './training';
 
 /** What a view (or the headless bench) asks the device owner to run. */
 export type JobRequest =
-  /** `resume`: a saved model (GPCK bytes) to continue from; the config may change only its backend and epochs. */
-  | { kind: 'train'; config: RunConfig; resume?: ArrayBuffer }
+  /**
+   * `resume`: a saved model (GPCK bytes) to continue from; the config may change only its backend and epochs.
+   * `recover`: a checkpoint the worker holds in memory (after a lost device) to continue from.
+   */
+  | { kind: 'train'; config: RunConfig; resume?: ArrayBuffer; recover?: { checkpointId: string } }
   | { kind: 'deviceReport' }
   | { kind: 'race'; settings: LabSettings }
   | { kind: 'matmulSweep'; settings: LabSettings }
@@ -68,11 +71,14 @@ export type OwnerCommand =
   | { type: 'cancel'; id: number }
   | { type: 'control'; id: number; control: TrainingControl }
   /** Which backends this browser offers (answered at once, outside the queue: it measures nothing). */
-  | { type: 'detect' };
+  | { type: 'detect' }
+  /** Tests and the lab only: breaks the device on purpose (answered at once, outside the queue). */
+  | { type: 'debug'; command: DebugCommand };
 
 /** Messages from the device owner. */
 export type OwnerEvent =
   | { type: 'backends'; backends: BackendAvailability[] }
   | { type: 'queue'; entries: QueueEntry[] }
   | { type: 'job'; id: number; event: JobEvent }
-  | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null };
+  | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null }
+  | { type: 'debugDone'; command: DebugCommand; error: string | null };

@@ -9,14 +9,14 @@ import { JOB_KINDS, LAB_JOB_KINDS } from '../../config/jobs';
 import { VIEW_IDS } from '../../config/views';
 import { WORKLOAD_IDS } from '../../config/workloads';
 import type { JobEvent, JobOutcome, OwnerCommand, OwnerEvent } from './jobs';
-import type { TrainingControl } from './training';
+import type { DebugCommand, TrainingControl } from './training';
 
 /** True only when the two unions are the same. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <A, B>(proof: Same<A, B>) => proof;
 
-const OWNER_COMMANDS = ['submit', 'cancel', 'control', 'detect'] as const;
-const OWNER_EVENTS = ['backends', 'queue', 'job', 'ended'] as const;
+const OWNER_COMMANDS = ['submit', 'cancel', 'control', 'detect', 'debug'] as const;
+const OWNER_EVENTS = ['backends', 'queue', 'job', 'ended', 'debugDone'] as const;
 const JOB_EVENTS = [
   'state',
   'progress',
@@ -27,6 +27,11 @@ const JOB_EVENTS = [
   'warning',
   'samples',
   'quality',
+  'memoryPlan',
+  'stepPeak',
+  'checkpoint',
+  'resumed',
+  'deviceLost',
   'raceRow',
   'sweepPoint',
   'backendStopped',
@@ -44,6 +49,7 @@ const JOB_EVENTS = [
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
 const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'inspect'] as const;
+const DEBUG_COMMANDS = ['loseDevice'] as const;
 
 describe('the kinds the app dispatches on', () => {
   it('lists every message kind of the protocol (checked by the compiler)', () => {
@@ -52,7 +58,8 @@ describe('the kinds the app dispatches on', () => {
     expect(same<(typeof JOB_EVENTS)[number], JobEvent['type']>(true)).toBe(true);
     expect(same<(typeof OUTCOMES)[number], JobOutcome['status']>(true)).toBe(true);
     expect(same<(typeof CONTROLS)[number], TrainingControl['action']>(true)).toBe(true);
-    for (const list of [OWNER_COMMANDS, OWNER_EVENTS, JOB_EVENTS, OUTCOMES, CONTROLS]) expect(new Set(list).size).toBe(list.length);
+    expect(same<(typeof DEBUG_COMMANDS)[number], DebugCommand['action']>(true)).toBe(true);
+    for (const list of [OWNER_COMMANDS, OWNER_EVENTS, JOB_EVENTS, OUTCOMES, CONTROLS, DEBUG_COMMANDS]) expect(new Set(list).size).toBe(list.length);
   });
 
   it('lists every job, view, workload and backend', () => {

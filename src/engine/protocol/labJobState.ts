@@ -81,6 +81,11 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'warning':
     case 'samples':
     case 'quality':
+    case 'memoryPlan':
+    case 'stepPeak':
+    case 'checkpoint':
+    case 'resumed':
+    case 'deviceLost':
     case 'benchmark':
     case 'model':
     // Nor do a look inside a model's answers.

@@ -1,5 +1,6 @@
 import type { BackendName } from '../../config/backends';
 import type { InspectQuery } from './inspect';
+import type { MemoryPlan, MemorySplit } from '../../metrics/memoryPlan';
 
 /** Message and result types of training jobs: plain data, safe to postMessage. */
 
@@ -25,6 +26,28 @@ export interface MetricsPoint {
   /** Bytes the backend reports on the GPU; null where it reports none (cpu, wasm). */
   gpuBytes: number | null;
   numTensors: number;
+  /** Mean time per step the steps waited for their batches, ms; absent for workloads that do not measure it. */
+  dataWaitMs?: number;
+  /** Where the live bytes are at the end of the window; absent for workloads that do not split them. */
+  memory?: MemorySplit;
+}
+
+/** The peak of one training step, profiled with tf.profile (once per run, after its first step). */
+export interface StepPeak {
+  step: number;
+  /** Live bytes before the step. */
+  liveBytes: number;
+  /** The highest tf.memory().numBytes during the step. */
+  peakBytes: number;
+}
+
+/** A checkpoint the run took in worker memory (every N steps and at epoch ends): where Resume continues from. */
+export interface CheckpointInfo {
+  id: string;
+  step: number;
+  epoch: number;
+  /** ISO 8601. */
+  createdAt: string;
 }
 
 export interface EvalPoint {
@@ -89,7 +112,15 @@ export type TrainingEvent =
   | { type: 'eval'; point: EvalPoint }
   | { type: 'warning'; message: string }
   | { type: 'samples'; samples: SampleGrid }
-  | { type: 'quality'; quality: SampleQuality };
+  | { type: 'quality'; quality: SampleQuality }
+  /** The predicted memory, sent before anything is uploaded (CNN runs). */
+  | { type: 'memoryPlan'; plan: MemoryPlan; budgetMb: number }
+  | { type: 'stepPeak'; peak: StepPeak }
+  | { type: 'checkpoint'; checkpoint: CheckpointInfo }
+  /** The run continues from a checkpoint: points after its step are redone. */
+  | { type: 'resumed'; from: CheckpointInfo }
+  /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
+  | { type: 'deviceLost'; message: string; resumeFrom: CheckpointInfo | null };
 
 /** What a training job can be told while it runs (or is paused). */
 export type TrainingControl =
@@ -99,3 +130,9 @@ export type TrainingControl =
   | { action: 'evaluate' }
   /** A look inside the running CNN; answered with an InspectEvent (src/engine/protocol/inspect.ts). */
   | { action: 'inspect'; query: InspectQuery };
+
+/**
+ * Commands for tests and the lab only, never sent by a view's own controls: they break the device
+ * on purpose to show what the app does then.
+ */
+export type DebugCommand = { action: 'loseDevice' };

@@ -1,15 +1,19 @@
 import * as tf from '@tensorflow/tfjs';
 import { CNN_MODEL_LABELS } from '../../config/models';
 import type { CnnRunConfig } from '../../config/cnnConfig';
-import { EVAL_BATCH_SIZE } from '../../config/tunables';
-import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
+import { EVAL_BATCH_SIZE, FLOAT16_ADAM_EPSILON } from '../../config/tunables';
+import { BatchStream, DeviceDataset, HostDataset, type BatchSource } from '../../data/deviceDataset';
 import type { ImageDataset } from '../../data/types';
+import { planAccumulation, type AccumulationPlan } from '../../metrics/accumulation';
+import type { MemoryPlan, MemorySplit } from '../../metrics/memoryPlan';
 import { analyzeModel } from '../../models/cost';
+import { predictRunMemory } from '../../models/memory';
 import { getCnnModel } from '../../models/registry';
 import type { BackendName } from '../../config/backends';
 import type { EvalPoint } from '../protocol/training';
 import { assertCanTrain } from '../backends/kernels';
-import { readAdamState, writeAdamState, type AdamSnapshot } from '../checkpoints/adamState';
+import { adamTensors, readAdamState, writeAdamState, type AdamSnapshot } from '../checkpoints/adamState';
+import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
@@ -21,6 +25,11 @@ export function accuracy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
   return tf.tidy(() => tf.mean(tf.cast(tf.equal(tf.argMax(labels, -1), tf.argMax(probs, -1)), 'float32')) as tf.Scalar);
 }
 
+export interface CnnWorkloadOptions {
+  /** Sees the predicted memory after the model is built and before any data is uploaded; throws to refuse the run. */
+  beforeUpload?(plan: MemoryPlan): void;
+}
+
 /** A classifier's whole training state, read back from the device: what a checkpoint holds. */
 export interface CnnTrainingState {
   /** The model's weights in model.weights order, by their layer-scoped names (conv1/kernel…). */
@@ -30,32 +39,39 @@ export interface CnnTrainingState {
   streamPosition: number;
 }
 
-/** The image classifier workload: model, Adam and the data, all resident on the current backend. */
+function bytesOf(tensors: readonly tf.Tensor[]): number {
+  return tensors.reduce((sum, t) => sum + (t.isDisposed ? 0 : t.size * (t.dtype === 'int32' || t.dtype === 'float32' ? 4 : 1)), 0);
+}
+
+/**
+ * The image classifier workload: model, Adam and the data (on the device, or uploaded each batch
+ * from JS), one optimizer step over k micro-batches, its memory split, and its whole state for checkpoints.
+ */
 export class CnnWorkload implements TrainingWorkload {
   readonly examplesPerStep: number;
   readonly flopsPerStep: number;
   /** The predicted class of every test example at the last evaluation, in order (for the confusion matrix); null before one. */
   lastPredictions: Int32Array | null = null;
+  private dataWaitMs = 0;
 
   private constructor(
     readonly info: TrainingWorkload['info'],
     readonly model: tf.Sequential,
     private readonly optimizer: tf.Optimizer,
-    private readonly train: DeviceDataset,
+    private readonly train: BatchSource,
     private readonly test: DeviceDataset,
     private readonly stream: BatchStream,
+    readonly plan: MemoryPlan,
+    readonly accumulation: AccumulationPlan,
     trainFlopsPerExample: number,
-    batchSize: number,
   ) {
-    this.examplesPerStep = batchSize;
-    this.flopsPerStep = trainFlopsPerExample * batchSize;
+    this.examplesPerStep = accumulation.effectiveBatch;
+    this.flopsPerStep = trainFlopsPerExample * accumulation.effectiveBatch;
   }
 
   /** Builds model and optimizer and uploads data on the backend that is active now. */
-  static create(config: CnnRunConfig, data: ImageDataset, backend: BackendName, flags: Record<string, unknown>): CnnWorkload {
-    if (config.batchSize > data.train.count) {
-      throw new Error(`Batch size ${config.batchSize} is larger than the ${data.train.count} training examples.`);
-    }
+  static create(config: CnnRunConfig, data: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: CnnWorkloadOptions = {}): CnnWorkload {
+    const accumulation = planAccumulation(data.train.count, config.batchSize, config.accumulationSteps);
     const spec = getCnnModel(config.model);
     const owned: { dispose(): void }[] = [];
     const own = <T extends { dispose(): void }>(resource: T): T => (owned.push(resource), resource);
@@ -63,20 +79,27 @@ export class CnnWorkload implements TrainingWorkload {
       const model = own(spec.build(config.seed));
       assertCanTrain([model], backend);
       const cost = analyzeModel(model);
-      const train = own(DeviceDataset.upload(data.train, { scale: 'unit' }));
+      const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count });
+      options.beforeUpload?.(plan);
+      const train = own(config.dataPlacement === 'device' ? DeviceDataset.upload(data.train, { scale: 'unit' }) : new HostDataset(data.train, 'unit'));
       const test = own(DeviceDataset.upload(data.test, { scale: 'unit' }));
-      const stream = own(new BatchStream(train, config.batchSize, config.seed));
+      const stream = own(
+        new BatchStream(train, config.batchSize, config.seed, { batchesPerEpoch: accumulation.microBatchesPerEpoch, prefetch: config.prefetch === 'on' ? 'after-step' : 'off' }),
+      );
       const info = {
         backend,
         modelLabel: CNN_MODEL_LABELS[config.model],
         params: cost.params,
         forwardFlopsPerExample: cost.forwardFlopsPerExample,
         trainFlopsPerExample: cost.trainFlopsPerExample,
-        stepsPerEpoch: stream.stepsPerEpoch,
-        totalSteps: stream.stepsPerEpoch * config.epochs,
+        stepsPerEpoch: accumulation.stepsPerEpoch,
+        totalSteps: accumulation.stepsPerEpoch * config.epochs,
         flags,
       };
-      return new CnnWorkload(info, model, tf.train.adam(config.learningRate), train, test, stream, cost.trainFlopsPerExample, config.batchSize);
+      // 16-bit storage cannot hold the default 1e-7; TensorFlow.js's own epsilon for 16-bit backends.
+      const epsilon = config.precision === 'float16' ? FLOAT16_ADAM_EPSILON : undefined;
+      const optimizer = own(tf.train.adam(config.learningRate, undefined, undefined, epsilon));
+      return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample);
     } catch (err) {
       // Out of memory during upload, or a backend that cannot train the model: free what was made.
       owned.reverse().forEach((r) => r.dispose());
@@ -84,7 +107,7 @@ export class CnnWorkload implements TrainingWorkload {
     }
   }
 
-  /** The next batch from the prefetching stream; the caller disposes it. */
+  /** The next micro-batch from the stream; the caller disposes it. */
   nextBatch(): { xs: tf.Tensor4D; ys: tf.Tensor2D } {
     const { xs, ys } = this.stream.next();
     return { xs, ys };
@@ -93,6 +116,37 @@ export class CnnWorkload implements TrainingWorkload {
   /** The model's trainable variables, in the order the gradients (and so Adam's moments) come in. */
   private get variables(): tf.Variable[] {
     return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
+  }
+
+  step(): Record<string, tf.Scalar> {
+    const feed = {
+      next: () => {
+        const start = performance.now();
+        const batch = this.nextBatch();
+        this.dataWaitMs += performance.now() - start;
+        return batch;
+      },
+      afterDispatch: () => this.stream.prefetch(),
+    };
+    return accumulatedStep(this.optimizer, this.variables, this.accumulation.accumulationSteps, feed, (xs, ys) => {
+      const probs = this.model.apply(xs, { training: true }) as tf.Tensor2D;
+      return { loss: crossEntropy(ys as tf.Tensor2D, probs), extras: { accuracy: accuracy(ys as tf.Tensor2D, probs) } };
+    });
+  }
+
+  /** Milliseconds the steps since the last call waited for their batches (gathered or built and uploaded when asked for). */
+  takeDataWaitMs(): number {
+    const ms = this.dataWaitMs;
+    this.dataWaitMs = 0;
+    return ms;
+  }
+
+  /** Where the live bytes are now, each part measured from its own tensors; the rest of tf.memory() is `other`. */
+  memorySplit(): MemorySplit {
+    const weights = bytesOf(this.model.weights.map((w) => w.read()));
+    const optimizer = bytesOf(adamTensors(this.optimizer));
+    const data = this.train.residentBytes + this.test.residentBytes + this.stream.prefetchedBytes;
+    return { weights, optimizer, data, other: tf.memory().numBytes - weights - optimizer - data };
   }
 
   /** Reads weights, Adam's state and the data position back from the device. */
@@ -118,22 +172,6 @@ export class CnnWorkload implements TrainingWorkload {
     tf.dispose(values);
     writeAdamState(this.optimizer, this.variables, state.adam);
     this.stream.seek(state.streamPosition);
-  }
-
-  step(): Record<string, tf.Scalar> {
-    const { xs, ys } = this.nextBatch();
-    let probs: tf.Tensor2D | null = null;
-    const loss = this.optimizer.minimize(() => {
-      // keep() lets the forward pass outlive minimize's internal tidy, so accuracy reuses it.
-      probs = tf.keep(this.model.apply(xs, { training: true }) as tf.Tensor2D);
-      return crossEntropy(ys, probs);
-    }, true) as tf.Scalar;
-    const kept = probs as unknown as tf.Tensor2D;
-    const acc = accuracy(ys, kept);
-    kept.dispose();
-    xs.dispose();
-    ys.dispose();
-    return { loss, accuracy: acc };
   }
 
   /** Test loss and accuracy over the whole held-out split, with a single read-back. */

@@ -1,4 +1,5 @@
 import type * as tf from '@tensorflow/tfjs';
+import type { MemorySplit } from '../../metrics/memoryPlan';
 import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol/training';
 
 /** What the training loop needs from a model + data pairing; one implementation per workload. */
@@ -15,5 +16,9 @@ export interface TrainingWorkload {
   evaluate?(step: number, epoch: number): Promise<EvalPoint>;
   /** Generated images to show, if the workload generates any. */
   samples?(step: number): Promise<SampleGrid>;
+  /** Milliseconds the steps since the last call waited for their batches, if the workload measures it. */
+  takeDataWaitMs?(): number;
+  /** Where the live bytes are now (weights, optimizer state, data, the rest), if the workload splits them. */
+  memorySplit?(): MemorySplit;
   dispose(): void;
 }

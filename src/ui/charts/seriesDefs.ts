@@ -1,4 +1,5 @@
 import type { MetricsPoint } from '../../engine/protocol/training';
+import type { MemorySplit } from '../../metrics/memoryPlan';
 import type { RunStore } from '../runStore';
 import type { SeriesSpec } from './LiveChart';
 
@@ -21,6 +22,22 @@ function series(label: string, color: string, y: (p: MetricsPoint) => number | n
 
 const scalar = (name: string) => (p: MetricsPoint) => p.scalars[name] ?? null;
 
+/** A level known once per run (a prediction, a profiled peak), drawn flat across the steps charted so far. */
+function level(label: string, color: string, bytes: (store: RunStore) => number | null): SeriesSpec {
+  return {
+    label,
+    color,
+    points: (store: RunStore) => {
+      const value = bytes(store);
+      const { metrics } = store;
+      if (value === null || metrics.length === 0) return [];
+      return [metrics[0].step, metrics[metrics.length - 1].step].map((x) => ({ x, y: value / MB }));
+    },
+  };
+}
+
+const part = (key: keyof MemorySplit) => (p: MetricsPoint) => (p.memory ? p.memory[key] / MB : null);
+
 /** Charts every workload has: throughput, step time and memory. */
 const SYSTEM_CHARTS = {
   throughput: [
@@ -35,6 +52,20 @@ const SYSTEM_CHARTS = {
   ],
 } satisfies Record<string, SeriesSpec[]>;
 
+/** The classifier's memory: where the live bytes are, the profiled peak of a step and the prediction beside them. */
+const CNN_MEMORY: SeriesSpec[] = [
+  ...SYSTEM_CHARTS.memory,
+  series('weights (MB)', '#1d4ed8', part('weights')),
+  series('Adam state (MB)', '#7c3aed', part('optimizer')),
+  series('data on device (MB)', '#ca8a04', part('data')),
+  series('other between steps (MB)', '#78716c', part('other')),
+  level('step peak, activations + temporaries (MB, tf.profile)', '#dc2626', (s) => s.getSnapshot().stepPeak?.peakBytes ?? null),
+  level('predicted peak (MB)', '#f97316', (s) => s.getSnapshot().memoryPlan?.plan.total ?? null),
+];
+
+/** The classifier's step time, with the part of it spent waiting for the next batch. */
+const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting for data (ms)', '#0d9488', (p) => p.dataWaitMs ?? null, { skipWarmup: true })];
+
 /** The classifier's charts: one table, fixed for the page's lifetime. */
 export const CNN_CHARTS = {
   loss: [
@@ -45,7 +76,9 @@ export const CNN_CHARTS = {
     series('train batch accuracy', '#2563eb', scalar('accuracy')),
     { label: 'test accuracy', color: '#dc2626', points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testAccuracy })) },
   ],
-  ...SYSTEM_CHARTS,
+  throughput: SYSTEM_CHARTS.throughput,
+  stepTime: CNN_STEP_TIME,
+  memory: CNN_MEMORY,
 } satisfies Record<string, SeriesSpec[]>;
 
 /** The GAN's charts. */

@@ -1,0 +1,58 @@
+import { BACKENDS } from '../src/config/backends';
+import { expect, test } from './fixtures';
+
+/** A workload small enough for software-rendered backends on two cores. */
+const TINY_RUN = {
+  model: 'tiny',
+  batchSize: '32',
+  learningRate: '0.01',
+  trainExamples: '3200',
+  testExamples: '200',
+  epochs: '2',
+  seed: '7',
+  checkpointEvery: '3',
+};
+
+const loseDevice = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDevice() ?? Promise.resolve('no debug hook'));
+
+test('a GPU lost mid-run stops with a message; Resume continues from the checkpoint and the loss keeps falling', async ({ playground: p, backend, page }) => {
+  await p.open();
+  await p.chooseBackend(backend);
+  await p.setFields(TINY_RUN);
+  await p.button('train').click();
+  await p.waitForSteps(8);
+
+  const device = BACKENDS[backend].deviceName;
+  if (device === null) {
+    // A CPU backend has nothing to lose: the command says so and the run goes on.
+    expect(await loseDevice(page)).toBe('This backend runs on the CPU: it has no GPU device to lose.');
+    await p.waitForSteps(10);
+    await expect(p.errorMessage()).toHaveCount(0);
+    await p.button('stop').click();
+    return;
+  }
+  expect(await loseDevice(page)).toBeNull();
+  await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step \\d+: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`));
+  const resume = p.root.getByTestId('btn-resume-checkpoint');
+  await expect(resume).toHaveText(/^Resume from step \d+$/);
+  const from = Number((await resume.innerText()).replace(/\D+/g, ''));
+  expect(from).toBeGreaterThanOrEqual(3);
+  const before = await p.losses();
+
+  await resume.click();
+  await expect(p.errorMessage()).toHaveCount(0);
+  await p.waitForSteps(from + 8);
+  await expect(p.runState()).toHaveText('training');
+  const after = await p.losses();
+  expect(after?.first, 'the loss curve continues: its first point is the run’s first').toBe(before?.first);
+  await expect
+    .poll(async () => {
+      const l = await p.losses();
+      return l ? l.latest / l.first : 1;
+    }, { message: 'train loss keeps falling after the resume', timeout: 120_000 })
+    .toBeLessThan(0.85);
+  const tensorCounts = await p.tensorCountsOverSteps(3);
+  expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+});

@@ -1,0 +1,86 @@
+import * as tf from '@tensorflow/tfjs';
+import { BACKEND_LABELS, BACKENDS } from '../../config/backends';
+import type { RunConfig } from '../../config/workloads';
+import { outOfMemoryMessage, type MemoryPlan } from '../../metrics/memoryPlan';
+import { dropBackendInstance } from '../backends/activate';
+import { BACKEND_RUNTIMES } from '../backends/registry';
+import { errorMessage } from '../backends/runtime';
+import { isOutOfMemoryError } from '../bench/sweepScheduler';
+import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
+import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
+import { DeviceLostError, type TrainingLoop } from '../trainingLoop';
+import { CnnWorkload } from '../workloads/cnnWorkload';
+import type { TrainingWorkload } from '../workloads/types';
+
+/**
+ * What lets a CNN run survive its GPU: checkpoints in worker memory every N steps and at epoch
+ * ends, the device watched for loss, and the message a failed run ends with (device lost, out of
+ * memory). After a loss the backend's instance is dropped, so the resumed run gets a new context.
+ */
+export class RunRecovery {
+  private readonly instance = tf.backend();
+  private latest: CheckpointInfo | null = null;
+  private lostDevice = false;
+
+  constructor(
+    private readonly config: RunConfig,
+    private readonly workload: TrainingWorkload,
+    private readonly emit: (event: TrainingEvent) => void,
+  ) {}
+
+  /** Why the run's device is gone, or null while it works. */
+  deviceLost = (): string | null => BACKEND_RUNTIMES[this.config.backend].deviceLost(this.instance);
+
+  /** Puts a held checkpoint into the fresh workload and moves the loop to its step. */
+  resume(checkpointId: string, loop: TrainingLoop): void {
+    if (!(this.workload instanceof CnnWorkload)) throw new Error('Only CNN runs resume from checkpoints.');
+    const held = heldCheckpoint(checkpointId);
+    this.workload.restoreState(held.state);
+    loop.startAt(held.info.step);
+    this.latest = held.info;
+    this.emit({ type: 'resumed', from: held.info });
+  }
+
+  /** Takes a checkpoint when N steps passed since the last one, or at an epoch end. */
+  async maybeCheckpoint(step: number, epochEnd: boolean): Promise<void> {
+    if (this.config.workload !== 'cnn' || !(this.workload instanceof CnnWorkload) || this.deviceLost()) return;
+    const every = this.config.checkpointEvery;
+    const since = step - (this.latest?.step ?? 0);
+    if (since <= 0 || (!epochEnd && (every <= 0 || since < every))) return;
+    const state = await this.workload.captureState();
+    this.latest = holdCheckpoint(this.config, state, step, Math.ceil(step / this.workload.info.stepsPerEpoch));
+    this.emit({ type: 'checkpoint', checkpoint: this.latest });
+  }
+
+  /** The error a failed run ends with: a lost device (announced with its checkpoint), out of memory, or the error itself. */
+  failure(err: unknown, step: number, plan: MemoryPlan | null): unknown {
+    const lost = this.deviceLost() ?? (err instanceof DeviceLostError ? err.message : null);
+    if (lost) {
+      this.lostDevice = true;
+      const device = BACKENDS[this.config.backend].deviceName ?? BACKEND_LABELS[this.config.backend];
+      const resume = this.latest
+        ? ` Resume continues from the checkpoint at step ${this.latest.step} on a new ${device}.`
+        : ' No checkpoint was taken yet: start the run again.';
+      const message = `${lost} at step ${step}: the run stopped.${resume}`;
+      this.emit({ type: 'deviceLost', message, resumeFrom: this.latest });
+      return new Error(message, { cause: err });
+    }
+    return RunRecovery.outOfMemory(err, step, this.config, plan);
+  }
+
+  /** A real allocation failure ends the run with the same kind of message as the budget (the worker stays usable); any other error is itself. */
+  static outOfMemory(err: unknown, step: number, config: RunConfig, plan: MemoryPlan | null): unknown {
+    if (!isOutOfMemoryError(err)) return err;
+    return new Error(outOfMemoryMessage(errorMessage(err), step, BACKEND_LABELS[config.backend], plan), { cause: err });
+  }
+
+  /** After the workload is freed: a lost device's backend instance goes, so the next job makes a new one. */
+  release(): void {
+    if (!this.lostDevice) return;
+    try {
+      dropBackendInstance(this.config.backend);
+    } catch {
+      // A lost context may refuse its own clean-up; the fresh instance does not need it.
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/** A run's predicted memory from its model's layer shapes (src/metrics/memoryPlan.ts does the arithmetic). */
+import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
+import { predictMemory, type MemoryPlan } from '../metrics/memoryPlan';
+import type { ModelCost } from './types';
+
+/** Floats one MNIST-like example takes on the device: 28x28 pixels and a one-hot label. */
+export const FLOATS_PER_EXAMPLE = IMAGE_PIXELS + NUM_CLASSES;
+
+/** Every layer's output elements for one example, added up (the input batch itself counts as data). */
+export function activationElementsPerExample(cost: ModelCost): number {
+  return cost.layers.reduce((sum, layer) => sum + layer.outputShape.reduce((product, dim) => product * dim, 1), 0);
+}
+
+export interface RunShape {
+  batchSize: number;
+  accumulationSteps: number;
+  trainExamples: number;
+  testExamples: number;
+  dataPlacement: 'device' | 'host';
+  prefetch: 'on' | 'off';
+}
+
+/** What this model needs for this run, before anything is uploaded. */
+export function predictRunMemory(cost: ModelCost, run: RunShape): MemoryPlan {
+  return predictMemory({
+    params: cost.params,
+    activationElementsPerExample: activationElementsPerExample(cost),
+    floatsPerExample: FLOATS_PER_EXAMPLE,
+    batchSize: run.batchSize,
+    accumulationSteps: run.accumulationSteps,
+    residentExamples: run.testExamples + (run.dataPlacement === 'device' ? run.trainExamples : 0),
+    batchesInFlight: run.prefetch === 'on' ? 2 : 1,
+  });
+}
