@@ -1,0 +1,79 @@
+/**
+ * A list kept in an IndexedDB store, as the page sees it: the store opened on first use, its
+ * entries, and the last storage error (a full disk included), which the page shows instead of
+ * losing it. The run history and the saved models are each one of these.
+ */
+export interface StoredListSnapshot<Entry> {
+  entries: Entry[];
+  loaded: boolean;
+  /** The last storage failure, in plain words; null once an operation succeeds again. */
+  error: string | null;
+}
+
+/** What the list needs of its store. */
+export interface ListStore<Entry> {
+  list(): Promise<Entry[]>;
+  remove(id: string): Promise<void>;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export class StoredList<Entry, Store extends ListStore<Entry>> {
+  private snapshot: StoredListSnapshot<Entry> = { entries: [], loaded: false, error: null };
+  private readonly listeners = new Set<() => void>();
+  private db: Promise<Store> | null = null;
+
+  constructor(private readonly open: () => Promise<Store>) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): StoredListSnapshot<Entry> => this.snapshot;
+
+  /** Reads the entries again; resolves with the error message when the store could not be read. */
+  refresh(): Promise<string | null> {
+    return this.run(async (store) => this.update({ entries: await store.list(), loaded: true, error: null }));
+  }
+
+  remove(id: string): Promise<string | null> {
+    return this.change((store) => store.remove(id));
+  }
+
+  /** Changes the store, then lists it again; resolves with the error message when that failed. */
+  protected change(action: (store: Store) => Promise<unknown>): Promise<string | null> {
+    return this.run(async (store) => {
+      await action(store);
+      this.update({ entries: await store.list(), loaded: true, error: null });
+    });
+  }
+
+  private async run(action: (store: Store) => Promise<void>): Promise<string | null> {
+    try {
+      await action(await this.database());
+      return null;
+    } catch (error) {
+      const message = messageOf(error);
+      this.update({ loaded: true, error: message });
+      return message;
+    }
+  }
+
+  private database(): Promise<Store> {
+    if (!this.db) {
+      const opening = this.open();
+      // A failed open is tried again next time (e.g. after the user freed some storage).
+      opening.catch(() => {
+        if (this.db === opening) this.db = null;
+      });
+      this.db = opening;
+    }
+    return this.db;
+  }
+
+  private update(patch: Partial<StoredListSnapshot<Entry>>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
