@@ -10,7 +10,7 @@ import { formatValue, readSettings } from '../config/schema';
 import { formTable, isViewId, VIEWS } from '../config/views';
 import { ErrorList, quoted } from './messages';
 import { migrateEntries, readVersion, SCHEMA_VERSION } from './migrations';
-import { checkShape, isPlainObject, safeEntries } from './untrusted';
+import { checkShape, isPlainObject, objectEntries, reportUnknownKeys } from './untrusted';
 
 /** Nesting of a lesson document, levels (it needs 4: document, steps, step, settings or panels). */
 export const MAX_LESSON_JSON_DEPTH = 5;
@@ -52,20 +52,6 @@ function readText(raw: unknown, maxChars: number, what: string, errors: ErrorLis
   if (text.length <= maxChars) return text;
   errors.add(`${what} is longer than ${maxChars} characters; it was cut`);
   return text.slice(0, maxChars);
-}
-
-function objectEntries(raw: unknown, what: string, errors: ErrorList): Map<string, unknown> | null {
-  if (!isPlainObject(raw)) {
-    errors.add(`${what} is not an object and was ignored`);
-    return null;
-  }
-  const { entries, forbidden } = safeEntries(raw);
-  for (const key of forbidden) errors.add(`${what} has a forbidden key ${quoted(key)}; it was ignored`);
-  return entries;
-}
-
-function reportUnknown(entries: Map<string, unknown>, known: readonly string[], what: string, errors: ErrorList): void {
-  for (const key of entries.keys()) if (!known.includes(key)) errors.add(`Unknown field ${quoted(key)} in ${what} ignored`);
 }
 
 /** The step's settings that its view's table accepts, as raw strings; refused or unknown ones are left out. */
@@ -122,7 +108,7 @@ function readStep(raw: unknown, version: number, index: number, errors: ErrorLis
   const what = `step ${index + 1}`;
   const entries = objectEntries(raw, `Step ${index + 1}`, errors);
   if (entries === null) return null;
-  reportUnknown(entries, STEP_KEYS, what, errors);
+  reportUnknownKeys(entries, STEP_KEYS, what, errors);
   const view = entries.get('view');
   if (!isViewId(view)) {
     errors.add(`Step ${index + 1} was dropped: it opens no known view (got ${quoted(view)})`);
@@ -149,7 +135,7 @@ export function validateLesson(untrusted: unknown): LessonReading {
 
   const errors = new ErrorList();
   const entries = objectEntries(untrusted, 'The lesson', errors) as Map<string, unknown>;
-  reportUnknown(entries, LESSON_KEYS, 'the lesson', errors);
+  reportUnknownKeys(entries, LESSON_KEYS, 'the lesson', errors);
   const reading = readVersion(entries.get('version'), 'The lesson');
   if (reading.error) errors.add(reading.error);
   const title = readText(entries.get('title'), MAX_LESSON_TITLE_CHARS, 'The lesson title', errors) ?? 'Untitled lesson';

@@ -23,7 +23,7 @@ import {
 import { RACE_TABLE, type RaceSettings } from '../config/labConfig';
 import { readSettings } from '../config/schema';
 import { DEFAULT_WORKLOAD, isWorkloadId, WORKLOADS, type RunConfig } from '../config/workloads';
-import { isFiniteInRange, isPlainObject, isShortString, safeEntries } from './untrusted';
+import { isFiniteInRange, isShortString, objectEntries, reportUnknownKeys } from './untrusted';
 
 /** Longest step time accepted, ms (about 11 days). */
 const MAX_STEP_MS = 1e9;
@@ -48,21 +48,6 @@ const ROW_NUMBERS: Readonly<Record<string, NumberRule>> = {
   finalLoss: { min: 0, max: MAX_ABS_VALUE, required: false },
   testAccuracy: { min: 0, max: 1, required: false },
 };
-
-/** The object's own entries, or null (with an error) when it is not a plain object. */
-function objectEntries(raw: unknown, what: string, errors: ErrorList): Map<string, unknown> | null {
-  if (!isPlainObject(raw)) {
-    errors.add(`${what} is not an object and was ignored`);
-    return null;
-  }
-  const { entries, forbidden } = safeEntries(raw);
-  for (const key of forbidden) errors.add(`${what} has a forbidden key ${quoted(key)}; it was ignored`);
-  return entries;
-}
-
-function reportUnknownKeys(entries: Map<string, unknown>, known: readonly string[], what: string, errors: ErrorList): void {
-  for (const key of entries.keys()) if (!known.includes(key)) errors.add(`Unknown field ${quoted(key)} in ${what} ignored`);
-}
 
 /** The first `max` items of a list, or [] (with an error) when it is not one. */
 function boundedList(raw: unknown, max: number, what: string, errors: ErrorList): unknown[] {

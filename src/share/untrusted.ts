@@ -1,4 +1,5 @@
 /** Small checks for values parsed from untrusted JSON. They never call into the value (no getters run on plain JSON). */
+import { quoted, type ErrorList } from './messages';
 
 /** Keys that could reach or shadow an object's prototype members (__proto__, constructor, toString, …). */
 const FORBIDDEN_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
@@ -46,4 +47,20 @@ export function isFiniteInRange(value: unknown, min: number, max: number): value
 
 export function isShortString(value: unknown, maxChars: number): value is string {
   return typeof value === 'string' && value.length <= maxChars;
+}
+
+/** The object's own entries, or null (with an error) when it is not a plain object; forbidden keys are reported and left out. */
+export function objectEntries(raw: unknown, what: string, errors: ErrorList): Map<string, unknown> | null {
+  if (!isPlainObject(raw)) {
+    errors.add(`${what} is not an object and was ignored`);
+    return null;
+  }
+  const { entries, forbidden } = safeEntries(raw);
+  for (const key of forbidden) errors.add(`${what} has a forbidden key ${quoted(key)}; it was ignored`);
+  return entries;
+}
+
+/** Reports every key the reader does not know; the rest of the document still reads. */
+export function reportUnknownKeys(entries: Map<string, unknown>, known: readonly string[], what: string, errors: ErrorList): void {
+  for (const key of entries.keys()) if (!known.includes(key)) errors.add(`Unknown field ${quoted(key)} in ${what} ignored`);
 }
