@@ -10,6 +10,7 @@ const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainEx
 const EXPORT_FILES = ['README.md', 'check.npz', 'model_topology.json', 'requirements.txt', 'run.json', 'train.py', 'verify.py', 'weights.npz'];
 
 test('saves a trained tiny CNN, reloads the page, loads it from History, evaluates it to the same accuracy; exports it for TensorFlow', async ({ playground: p, page, backend }) => {
+  test.skip(backend !== 'cpu', 'saving, loading and exporting write and read the same files on every backend; one project runs them (CI time)');
   const models = new ModelPanelPage(page);
   await p.open();
   await p.chooseBackend(backend);
@@ -60,6 +61,7 @@ test('saves a trained tiny CNN, reloads the page, loads it from History, evaluat
 });
 
 test('exports a trained MLP GAN for TensorFlow: both networks in the zip', async ({ page, backend }) => {
+  test.skip(backend !== 'cpu', 'saving, loading and exporting write and read the same files on every backend; one project runs them (CI time)');
   const gan = new PlaygroundPage(page, 'gan');
   await gan.open();
   await gan.chooseBackend(backend);
