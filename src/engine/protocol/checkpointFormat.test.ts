@@ -89,7 +89,15 @@ describe('checkpoint format v1', () => {
     const longer = new Uint8Array(bytes.length + 4);
     longer.set(bytes);
     expect(refusal(longer)).toMatch(/bytes after its last tensor/);
-    expect(refusal({ length: MAX_CHECKPOINT_BYTES + 1, subarray: () => new Uint8Array(0) } as unknown as Uint8Array)).toMatch(/over the 268435456 this page reads|unreadable/);
+    expect(refusal(new Uint8Array(MAX_CHECKPOINT_BYTES + 1))).toMatch(/over the 268435456 this page reads/);
+  });
+
+  it('refuses a header that is valid JSON but not as the app writes it (a space, a number written 6e4)', () => {
+    const header = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(12, 12 + new DataView(bytes.buffer).getUint32(8, true)));
+    const good = header(encodeCheckpoint(sample()));
+    const data = withHeader(() => undefined).subarray(12 + Math.ceil(good.length / 4) * 4);
+    expect(refusal(assemble(good.replace('"epochs":', '"epochs": '), data))).toMatch(/not as this app writes it/);
+    expect(refusal(assemble(good.replace(/"trainExamples":(\d+)/, (_, n: string) => `"trainExamples":${Number(n).toExponential()}`), data))).toMatch(/not as this app writes it/);
   });
 
   it('refuses huge declared sizes without allocating them', () => {
@@ -106,6 +114,8 @@ describe('checkpoint format v1', () => {
     ['a missing key', ({ progress: _p, ...h }: Record<string, unknown>) => h, /lacks "progress"/],
     ['another kind of document', (h: Record<string, unknown>) => ({ ...h, kind: 'keras' }), /not a GPU Playground checkpoint/],
     ['a refused run configuration', (h: Record<string, unknown>) => ({ ...h, config: { ...(h.config as object), batchSize: 0 } }), /run configuration is refused \(Batch size must be between/],
+    ['a run configuration missing a setting', (h: Record<string, unknown>) => ({ ...h, config: { ...(h.config as object), batchSize: undefined } }), /run configuration lacks "batchSize"/],
+    ['a misspelt setting', (h: Record<string, unknown>) => JSON.parse(JSON.stringify(h).replace('"batchSize"', '" atchSize"')), /run configuration (lacks "batchSize"|has an unknown key)/],
     ['a GAN configuration', (h: Record<string, unknown>) => ({ ...h, config: { workload: 'gan' } }), /only CNN runs/],
     ['a negative step', (h: Record<string, unknown>) => ({ ...h, progress: { ...(h.progress as object), step: -1 } }), /its step is not a whole number/],
     ['a fractional epoch', (h: Record<string, unknown>) => ({ ...h, progress: { ...(h.progress as object), epoch: 1.5 } }), /its epoch/],

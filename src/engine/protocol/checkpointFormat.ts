@@ -166,6 +166,8 @@ function read(bytes: Uint8Array): Checkpoint {
   } catch {
     refuse('its header is not JSON');
   }
+  // The writer is JSON.stringify, so a header that does not read back to the same text was edited by hand or damaged.
+  if (JSON.stringify(raw) !== text) refuse('its header is not as this app writes it (spaces or number forms were changed)');
   rejectForbiddenKeys(raw, 0);
   const header = record(raw, 'the header', ['kind', 'createdAt', 'config', 'progress', 'summary', 'tensors']);
   if (header.kind !== CHECKPOINT_KIND) refuse('its header is not a GPU Playground checkpoint');
@@ -224,6 +226,10 @@ function readConfig(value: unknown): CnnRunConfig {
     refuse(`its run configuration is refused (${err instanceof Error ? err.message : 'unreadable'})`);
   }
   if (config.workload !== 'cnn') refuse('only CNN runs are checkpointed');
+  // The table fills a missing setting with its default; a checkpoint must carry every setting as written.
+  const stored = record(value, 'its run configuration', Object.keys(config));
+  const changed = Object.entries(config).find(([key, v]) => stored[key] !== v);
+  if (changed) refuse(`its run configuration's "${changed[0]}" is not as written`);
   return config;
 }
 
