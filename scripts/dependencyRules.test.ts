@@ -31,6 +31,7 @@ describe('the dependency rules', () => {
     const found = await violations(path.join(ROOT, 'tests', 'depcruise'));
     const byRule = (name: string) => found.filter((v) => v.rule.name === name).map((v) => `${v.from} -> ${v.to}`);
     expect(byRule('config-is-the-bottom')).toEqual(['src/config/upward.ts -> src/ui/view.ts']);
+    expect(byRule('i18n-above-config')).toEqual(['src/i18n/catalogs.ts -> src/ui/view.ts']);
     expect(byRule('ui-reaches-engine-through-client')).toEqual(['src/ui/lazy.ts -> src/engine/lab/job.ts']);
     expect(byRule('protocol-is-types-and-folds')).toEqual(['src/engine/protocol/types.ts -> src/engine/lab/job.ts']);
     expect(byRule('tfjs-only-in-workers')).toHaveLength(1);

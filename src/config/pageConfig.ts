@@ -1,8 +1,9 @@
 /**
- * Settings of the page itself, carried in the link whichever view is open: presentation mode and
- * the shipped lesson (and its step) on screen. Read like every other table (src/config/schema.ts).
+ * Settings of the page itself, carried in the link whichever view is open: presentation mode, the
+ * shipped lesson (and its step) on screen, and the language. Read like every other table (src/config/schema.ts).
  */
 import { LESSON_IDS, MAX_LESSON_STEPS, type LessonId } from './lessons';
+import { LANGUAGE_CHOICES, LOCALES, type LanguageChoice } from './locales';
 import { defaultsOf, table, type ValuesOf } from './schema';
 
 export const PRESENT_OPTIONS = ['off', 'on'] as const;
@@ -35,6 +36,14 @@ export const PAGE_SCHEMA = {
     default: 1,
     min: 1,
     max: MAX_LESSON_STEPS,
+  },
+  lang: {
+    kind: 'enum',
+    label: 'Language',
+    help: "The page's language; automatic follows the browser.",
+    default: 'auto' as LanguageChoice,
+    options: LANGUAGE_CHOICES,
+    optionLabels: { auto: 'Automatic', ...Object.fromEntries(Object.entries(LOCALES).map(([id, l]) => [id, l.label])) },
   },
 } as const;
 

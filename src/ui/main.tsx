@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { lessonSession } from './lessons/lessonStore';
 import { installDebugHook } from './debugHook';
+import { I18nProvider } from './i18n/I18nProvider';
 import './styles.css';
 
 // A lesson link opens its step (view and settings) before the first paint.
@@ -12,6 +13,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <I18nProvider>
+      <App />
+    </I18nProvider>
   </StrictMode>,
 );

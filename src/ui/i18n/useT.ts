@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { useIntl, type FormatNumberOptions } from 'react-intl';
+import type { BackendName } from '../../config/backends';
+import type { SettingsTable } from '../../config/schema';
+import { settingId, tableIdOf } from '../../i18n/tableMessages';
+import type { MessageId, MessageValues } from '../../i18n/translator';
+
+export interface T {
+  (id: MessageId, values?: MessageValues): string;
+  /** A setting's label, help, unit or an option's label, from the table's generated ids. */
+  setting(table: SettingsTable, key: string, part: 'label' | 'help' | 'unit' | `option.${string}`): string;
+  backend(name: BackendName): string;
+  number(value: number, options?: FormatNumberOptions): string;
+  locale: string;
+}
+
+/** The page's translator: react-intl's formatMessage over the catalogs, typed by message id. */
+export function useT(): T {
+  const intl = useIntl();
+  return useMemo(() => {
+    const t = ((id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values)) as T;
+    t.setting = (table, key, part) => intl.formatMessage({ id: `${settingId(tableIdOf(table), key)}.${part}` });
+    t.backend = (name) => intl.formatMessage({ id: `backend.${name}` });
+    t.number = (value, options) => intl.formatNumber(value, options);
+    t.locale = intl.locale;
+    return t;
+  }, [intl]);
+}
