@@ -55,6 +55,8 @@ test.describe('readable in both colour schemes, at 360 px and at 200% zoom', () 
     await p.button('train').click();
     await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
     await expect(loss.getByTestId('chart-loss-latest')).toContainText(/Latest.*train loss \d/);
+    // The canvas, hidden while the chart was empty, is laid out and drawn once it has points.
+    expect((await loss.locator('canvas').boundingBox())?.height).toBeGreaterThan(100);
     await loss.getByTestId('chart-loss-table-toggle').click();
     const table = loss.getByTestId('chart-loss-table');
     await expect(table.locator('caption')).toContainText('Loss');
