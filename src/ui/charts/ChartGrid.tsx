@@ -7,6 +7,8 @@ export interface ChartDef {
   series: SeriesSpec[];
   yLabel: string;
   y2Label?: string;
+  /** What the chart says before its first point (default: it appears while a model trains; press Train). */
+  emptyText?: string;
 }
 
 /** A view's live charts, from one table that also names them for PNG export. */

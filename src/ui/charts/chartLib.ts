@@ -1,4 +1,5 @@
 import { useEffect, useState, type DependencyList, type RefObject } from 'react';
+import { applyChartTheme } from './chartTheme';
 import { applyPresentation, presentationPlugin } from './presentation';
 
 export type ChartLib = typeof import('chart.js');
@@ -22,6 +23,7 @@ export function loadChartLib(): Promise<ChartLib> {
       lib.Tooltip,
       presentationPlugin,
     );
+    applyChartTheme(lib);
     applyPresentation(lib);
     return lib;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestFiguresText } from './latestFigures';
+import { figureText, latestFiguresText } from './latestFigures';
 
 describe('a chart’s text alternative', () => {
   it('says each series’ latest value, once for a shared step', () => {
@@ -18,5 +18,15 @@ describe('a chart’s text alternative', () => {
     ];
     expect(latestFiguresText(series, 'step')).toBe('Latest: train loss 0.3 at step 120; test loss 0.35 at step 100.');
     expect(latestFiguresText([{ label: 'a', points: [] }], 'n')).toBe('No figures yet.');
+  });
+
+  it('says each figure with its unit', () => {
+    const series = [
+      { label: 'examples/s', unit: 'examples/s', points: [{ x: 420, y: 1234 }] },
+      { label: 'step time (ms)', unit: 'ms', points: [{ x: 420, y: 12.5 }] },
+      { label: 'CPU', unit: 'GFLOP/s', points: [{ x: 420, y: 3.25 }] },
+    ];
+    expect(latestFiguresText(series, 'step')).toBe('Latest at step 420: 1230 examples/s; step time 12.5 ms; CPU 3.25 GFLOP/s.');
+    expect(figureText({ label: 'tensors' }, 42)).toBe('tensors 42');
   });
 });

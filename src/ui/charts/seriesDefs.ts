@@ -1,14 +1,21 @@
 import type { MetricsPoint } from '../../engine/protocol/training';
 import type { MemorySplit } from '../../metrics/memoryPlan';
 import type { RunStore } from '../runStore';
+import { tokenRef } from '../theme/colorRef';
 import type { SeriesSpec } from './LiveChart';
 
 const MB = 1024 * 1024;
 
-function series(label: string, color: string, y: (p: MetricsPoint) => number | null, opts: { axis?: 'y' | 'y2'; skipWarmup?: boolean } = {}): SeriesSpec {
+/** The unit a label names in parentheses at its end: "step time (ms)" → "ms"; "(MB, tf.profile)" → "MB". */
+function unitInLabel(label: string): string | undefined {
+  return /\(([^(),]+)(?:, [^()]*)?\)$/.exec(label)?.[1];
+}
+
+function series(label: string, color: string, y: (p: MetricsPoint) => number | null, opts: { axis?: 'y' | 'y2'; skipWarmup?: boolean; unit?: string } = {}): SeriesSpec {
   return {
     label,
     color,
+    unit: opts.unit ?? unitInLabel(label),
     axis: opts.axis,
     points: (store: RunStore) =>
       store.metrics
@@ -27,6 +34,7 @@ function level(label: string, color: string, bytes: (store: RunStore) => number 
   return {
     label,
     color,
+    unit: 'MB',
     points: (store: RunStore) => {
       const value = bytes(store);
       const { metrics } = store;
@@ -41,40 +49,40 @@ const part = (key: keyof MemorySplit) => (p: MetricsPoint) => (p.memory ? p.memo
 /** Charts every workload has: throughput, step time and memory. */
 const SYSTEM_CHARTS = {
   throughput: [
-    series('examples/s', '#16a34a', (p) => p.examplesPerSec, { skipWarmup: true }),
-    series('GFLOP/s', '#9333ea', (p) => p.gflops, { axis: 'y2', skipWarmup: true }),
+    series('examples/s', tokenRef('seriesGreen'), (p) => p.examplesPerSec, { skipWarmup: true, unit: 'examples/s' }),
+    series('GFLOP/s', tokenRef('seriesPurple'), (p) => p.gflops, { axis: 'y2', skipWarmup: true, unit: 'GFLOP/s' }),
   ],
-  stepTime: [series('step time (ms)', '#ea580c', (p) => p.stepMs, { skipWarmup: true })],
+  stepTime: [series('step time (ms)', tokenRef('seriesOrange'), (p) => p.stepMs, { skipWarmup: true })],
   memory: [
-    series('live bytes (MB)', '#0891b2', (p) => p.bytes / MB),
-    series('GPU bytes (MB)', '#be185d', (p) => (p.gpuBytes === null ? null : p.gpuBytes / MB)),
-    series('tensors', '#4b5563', (p) => p.numTensors, { axis: 'y2' }),
+    series('live bytes (MB)', tokenRef('seriesCyan'), (p) => p.bytes / MB),
+    series('GPU bytes (MB)', tokenRef('seriesPink'), (p) => (p.gpuBytes === null ? null : p.gpuBytes / MB)),
+    series('tensors', tokenRef('seriesGray'), (p) => p.numTensors, { axis: 'y2' }),
   ],
 } satisfies Record<string, SeriesSpec[]>;
 
 /** The classifier's memory: where the live bytes are, the profiled peak of a step and the prediction beside them. */
 const CNN_MEMORY: SeriesSpec[] = [
   ...SYSTEM_CHARTS.memory,
-  series('weights (MB)', '#1d4ed8', part('weights')),
-  series('Adam state (MB)', '#7c3aed', part('optimizer')),
-  series('data on device (MB)', '#ca8a04', part('data')),
-  series('other between steps (MB)', '#78716c', part('other')),
-  level('step peak, activations + temporaries (MB, tf.profile)', '#dc2626', (s) => s.getSnapshot().stepPeak?.peakBytes ?? null),
-  level('predicted peak (MB)', '#f97316', (s) => s.getSnapshot().memoryPlan?.plan.total ?? null),
+  series('weights (MB)', tokenRef('seriesIndigo'), part('weights')),
+  series('Adam state (MB)', tokenRef('seriesViolet'), part('optimizer')),
+  series('data on device (MB)', tokenRef('seriesYellow'), part('data')),
+  series('other between steps (MB)', tokenRef('seriesStone'), part('other')),
+  level('step peak, activations + temporaries (MB, tf.profile)', tokenRef('seriesRed'), (s) => s.getSnapshot().stepPeak?.peakBytes ?? null),
+  level('predicted peak (MB)', tokenRef('seriesAmber'), (s) => s.getSnapshot().memoryPlan?.plan.total ?? null),
 ];
 
 /** The classifier's step time, with the part of it spent waiting for the next batch. */
-const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting for data (ms)', '#0d9488', (p) => p.dataWaitMs ?? null, { skipWarmup: true })];
+const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting for data (ms)', tokenRef('seriesTeal'), (p) => p.dataWaitMs ?? null, { skipWarmup: true })];
 
 /** The classifier's charts: one table, fixed for the page's lifetime. */
 export const CNN_CHARTS = {
   loss: [
-    series('train loss', '#2563eb', scalar('loss')),
-    { label: 'test loss', color: '#dc2626', points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testLoss })) },
+    series('train loss', tokenRef('seriesBlue'), scalar('loss')),
+    { label: 'test loss', color: tokenRef('seriesRed'), points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testLoss })) },
   ],
   accuracy: [
-    series('train batch accuracy', '#2563eb', scalar('accuracy')),
-    { label: 'test accuracy', color: '#dc2626', points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testAccuracy })) },
+    series('train batch accuracy', tokenRef('seriesBlue'), scalar('accuracy')),
+    { label: 'test accuracy', color: tokenRef('seriesRed'), points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testAccuracy })) },
   ],
   throughput: SYSTEM_CHARTS.throughput,
   stepTime: CNN_STEP_TIME,
@@ -83,7 +91,7 @@ export const CNN_CHARTS = {
 
 /** The GAN's charts. */
 export const GAN_CHARTS = {
-  loss: [series('D loss', '#2563eb', scalar('dLoss')), series('G loss', '#dc2626', scalar('gLoss'))],
-  discriminator: [series('D(x) on real', '#16a34a', scalar('dReal')), series('D(G(z)) on fake', '#ea580c', scalar('dFake'))],
+  loss: [series('D loss', tokenRef('seriesBlue'), scalar('dLoss')), series('G loss', tokenRef('seriesRed'), scalar('gLoss'))],
+  discriminator: [series('D(x) on real', tokenRef('seriesGreen'), scalar('dReal')), series('D(G(z)) on fake', tokenRef('seriesOrange'), scalar('dFake'))],
   ...SYSTEM_CHARTS,
 } satisfies Record<string, SeriesSpec[]>;

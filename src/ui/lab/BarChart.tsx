@@ -1,10 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../../share/format';
 import { useChart } from '../charts/chartLib';
+import { ChartTable, TableToggle } from '../charts/ChartTable';
+import { barTable } from '../charts/chartTable';
+import { resolveColor } from '../theme/colorRef';
+import { currentScheme } from '../theme/scheme';
 
 export interface Bar {
   label: string;
   value: number;
+  /** A colour reference, `var(--series-…)` (`backendSeriesColor`), resolved for the scheme when drawn. */
   color: string;
   /** Shown in the tooltip after the value, e.g. "12.5× CPU". */
   note?: string;
@@ -15,33 +20,36 @@ interface Props {
   title: string;
   bars: Bar[];
   yLabel: string;
+  /** What the chart says before anything ran: what will appear and how to start it. */
+  emptyText: string;
 }
 
-/** A vertical bar chart, one bar per backend, redrawn in place when the bars change. */
-export function BarChart({ testId, title, bars, yLabel }: Props) {
+/** A vertical bar chart, one bar per backend (each named on its axis), redrawn in place when the bars change. */
+export function BarChart({ testId, title, bars, yLabel, emptyText }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const barsRef = useRef(bars);
+  const [showTable, setShowTable] = useState(false);
 
   const chart = useChart(
     canvasRef,
     ({ Chart }, canvas) =>
       new Chart<'bar', number[], string>(canvas, {
-      type: 'bar',
-      data: { labels: [], datasets: [{ label: yLabel, data: [], backgroundColor: [] }] },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        plugins: {
-          legend: { display: false },
-          tooltip: { callbacks: { afterLabel: (item) => barsRef.current[item.dataIndex]?.note ?? '' } },
+        type: 'bar',
+        data: { labels: [], datasets: [{ label: yLabel, data: [], backgroundColor: (context) => resolveColor(barsRef.current[context.dataIndex]?.color ?? '', currentScheme()) }] },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          plugins: {
+            legend: { display: false },
+            tooltip: { callbacks: { afterLabel: (item) => barsRef.current[item.dataIndex]?.note ?? '' } },
+          },
+          scales: {
+            x: { ticks: { font: { size: 16 } } },
+            y: { beginAtZero: true, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 14 } } },
+          },
         },
-        scales: {
-          x: { ticks: { font: { size: 16 } } },
-          y: { beginAtZero: true, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 14 } } },
-        },
-      },
-    }),
+      }),
     [yLabel],
   );
 
@@ -50,19 +58,24 @@ export function BarChart({ testId, title, bars, yLabel }: Props) {
     if (!chart) return;
     chart.data.labels = bars.map((b) => b.label);
     chart.data.datasets[0].data = bars.map((b) => b.value);
-    chart.data.datasets[0].backgroundColor = bars.map((b) => b.color);
     chart.update('none');
   }, [chart, bars]);
 
+  const empty = bars.length === 0;
   return (
     <figure className="chart lab-chart" data-testid={testId} data-points={bars.length}>
       <figcaption>{title}</figcaption>
-      <div className="chart-canvas">
+      <p className="chart-empty" data-testid={`${testId}-empty`} hidden={!empty}>
+        {emptyText}
+      </p>
+      <div className="chart-canvas" hidden={empty}>
         <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its figures follow as text`} />
       </div>
-      <p className="chart-latest" data-testid={`${testId}-latest`}>
-        {bars.length === 0 ? 'No figures yet.' : bars.map((b) => `${b.label}: ${formatNumber(b.value)}${b.note ? ` (${b.note})` : ''}`).join('; ')}
+      <p className="chart-latest" data-testid={`${testId}-latest`} hidden={empty}>
+        {bars.map((b) => `${b.label}: ${formatNumber(b.value)} ${yLabel}${b.note ? ` (${b.note})` : ''}`).join('; ')}
       </p>
+      {!empty && <TableToggle testId={testId} shown={showTable} onToggle={() => setShowTable((on) => !on)} />}
+      {!empty && showTable && <ChartTable testId={`${testId}-table`} table={barTable(title, bars, yLabel)} />}
     </figure>
   );
 }

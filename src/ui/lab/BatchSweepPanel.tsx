@@ -26,7 +26,7 @@ export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) 
       <h2>Batch sweep: bigger batches keep the GPU busy — until memory runs out</h2>
       <LabFields keys={['batchFrom', 'batchTo']} values={values} />
       <JobControls prefix="batch" runLabel="Run the batch sweep" job={job} blocked={blocked} onRun={() => settings && run('batchSweep', settings)} onCancel={() => labSession.cancel('batchSweep')} />
-      <SweepChart testId="batch-chart" title="Training throughput against batch size" series={series} markers={[]} xLabel="batch size" yLabel="examples/s" />
+      <SweepChart testId="batch-chart" title="Training throughput against batch size" series={series} markers={[]} xLabel="batch size" yLabel="examples/s" yUnit="examples/s" emptyText="The batch sweep’s examples/s on each backend appear here. Press Run the batch sweep to start." />
       <p className="lab-note">
         Each batch size gets a freshly built model and data, the workload's warm-up and measured steps, and one profiled step for peak memory. The first batch
         that does not fit in memory ends that backend's sweep; a batch predicted to take over the longest sweep point ({values.sweepBudgetSeconds} s, set in the size sweep) is skipped.

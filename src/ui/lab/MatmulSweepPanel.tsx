@@ -34,7 +34,7 @@ export function MatmulSweepPanel({ job, settings, values, blocked, run }: Props)
       <h2>Size sweep: where does the GPU start to win?</h2>
       <LabFields keys={SWEEP_KEYS} values={values} />
       <JobControls prefix="matmul" runLabel="Run the size sweep" job={job} blocked={blocked} onRun={() => settings && run('matmulSweep', settings)} onCancel={() => labSession.cancel('matmulSweep')} />
-      <SweepChart testId="matmul-chart" title="Matrix multiply C = A·B, n×n float32" series={series} markers={markers} xLabel="matrix size n" yLabel="GFLOP/s" />
+      <SweepChart testId="matmul-chart" title="Matrix multiply C = A·B, n×n float32" series={series} markers={markers} xLabel="matrix size n" yLabel="GFLOP/s" yUnit="GFLOP/s" emptyText="The size sweep’s GFLOP/s on each backend appear here. Press Run the size sweep to start." />
       <div data-testid="matmul-crossover" className="lab-explain">
         {crossovers.map((c) => (
           <p key={c.gpu} data-testid={`matmul-crossover-${c.gpu}`}>

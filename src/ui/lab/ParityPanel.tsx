@@ -34,7 +34,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
         Each chosen backend trains the workload above from the same seed on the same batches for {values.paritySteps} steps, reading every loss back. Correct
         backends differ only where float32 sums are added in another order.
       </p>
-      <SweepChart testId="parity-chart" title="Training loss on each backend, same start, same batches" series={series} markers={[]} xLabel="step" yLabel="loss" linear />
+      <SweepChart testId="parity-chart" title="Training loss on each backend, same start, same batches" series={series} markers={[]} xLabel="step" yLabel="loss" linear emptyText="Each backend’s training loss appears here. Press Check parity to start." />
       {report && (
         <>
           <p className={report.agree ? 'lab-explain' : 'warning'} data-testid="parity-verdict" role="status">

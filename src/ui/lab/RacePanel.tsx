@@ -56,7 +56,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
           Throughput from the median step. The first step compiles shaders only the first time a backend runs a model in this tab.
         </p>
       )}
-      <BarChart testId="race-chart" title="Training throughput (examples/s, higher is faster)" bars={bars} yLabel="examples/s" />
+      <BarChart testId="race-chart" title="Training throughput (examples/s, higher is faster)" bars={bars} yLabel="examples/s" emptyText="Each backend’s training throughput appears here. Press Run the race to start." />
       <table className="lab-table" data-testid="race-table">
         <thead>
           <tr>

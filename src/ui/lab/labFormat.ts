@@ -1,15 +1,16 @@
-import { BACKENDS, type BackendName } from '../../config/backends';
+import type { BackendName } from '../../config/backends';
 import { isNotAvailable, type NotAvailable } from '../../engine/protocol/deviceReport';
 import { formatNumber } from '../../share/format';
+import { backendSeriesColor } from '../theme/backendSeries';
 
 /** Backends this browser lacks, each with its reason: what a backend select disables. */
 export function unavailableBackends(backends: readonly { name: BackendName; available: boolean; reason: string }[] | null): Record<string, string> {
   return Object.fromEntries((backends ?? []).filter((b) => !b.available).map((b) => [b.name, b.reason]));
 }
 
-/** One colour per backend across every lab chart (from the backend table). */
+/** One colour per backend across every lab chart: `var(--series-…)`, the same hue as the backend table's, readable in both schemes. */
 export function backendColor(backend: BackendName): string {
-  return BACKENDS[backend].color;
+  return backendSeriesColor(backend);
 }
 
 const BYTES_PER_MB = 1024 * 1024;

@@ -8,10 +8,12 @@ import { downloadCanvasPng } from './download';
 import { groupCurves } from '../../share/resultSummary';
 import { useChart } from '../charts/chartLib';
 import { latestFiguresText } from '../charts/latestFigures';
+import { themed } from '../charts/chartTheme';
+import { tokenRef } from '../theme/colorRef';
 
 
 /** Colours for series that are not a backend. */
-const PALETTE = ['#7c3aed', '#db2777', '#0891b2', '#ea580c'];
+const PALETTE = [tokenRef('seriesViolet'), tokenRef('seriesPink'), tokenRef('seriesCyan'), tokenRef('seriesOrange')];
 /** The second result of a comparison is drawn dashed over the first. */
 const DASH_PX = [6, 4];
 
@@ -72,8 +74,8 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
     const datasets: ChartDataset<'line', { x: number; y: number }[]>[] = spec.series.map((s) => ({
       label: s.label,
       data: s.points.map(([x, y]) => ({ x, y })),
-      borderColor: s.color,
-      backgroundColor: s.color,
+      borderColor: themed(s.color),
+      backgroundColor: themed(s.color),
       borderDash: s.side === 'b' ? DASH_PX : [],
       pointRadius: s.points.length < 20 ? 2 : 0,
       borderWidth: 2,

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { VIEW_IDS, VIEWS } from '../src/config/views';
+import { axeViolations } from './axe';
+import { expect, test } from './fixtures';
+
+/** What each view shows once its code has loaded (and the lab its first device report). */
+const READY: Record<(typeof VIEW_IDS)[number], string> = {
+  train: 'btn-train',
+  gan: 'btn-train',
+  lab: 'lab-backends',
+  inspect: 'draw-canvas',
+  history: 'history-panel',
+};
+
+/** One epoch of the tiny CNN on a slice of MNIST: seconds on the cpu backend. */
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '320', testExamples: '100', epochs: '1', seed: '7' };
+
+async function openView(page: Page, view: (typeof VIEW_IDS)[number]): Promise<void> {
+  await page.getByTestId(`tab-${view}`).click();
+  await expect(page.getByTestId(`view-${view}`).getByTestId(READY[view]).first()).toBeVisible({ timeout: 120_000 });
+}
+
+/** How far the page is wider than its window (scrollWidth − innerWidth): at most 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('readable in both colour schemes, at 360 px and at 200% zoom', () => {
+  test.beforeEach(({ backend }) => {
+    test.skip(backend !== 'cpu', 'the page is the same on every backend');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${colorScheme} scheme`, () => {
+      test.use({ colorScheme, reducedMotion: 'reduce' });
+
+      test(`every view: no axe violations (contrast included); empty charts say how to fill them`, async ({ page }) => {
+        await page.goto('/');
+        for (const view of VIEW_IDS) {
+          await openView(page, view);
+          expect(await axeViolations(page), `${VIEWS[view].label} in ${colorScheme}`).toEqual([]);
+        }
+        const matmul = page.getByTestId('matmul-chart');
+        await expect(matmul.getByTestId('matmul-chart-empty')).toHaveText(/Press Run the size sweep to start/);
+        await expect(matmul.locator('canvas')).toBeHidden();
+      });
+    });
+  }
+
+  test('a chart shows its figures as a table, and the page stays readable (dark)', async ({ playground: p, page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await p.open();
+    const loss = page.getByTestId('view-train').getByTestId('chart-loss');
+    await expect(loss.getByTestId('chart-loss-empty')).toContainText('Press Train to start');
+    await p.chooseBackend('cpu');
+    await p.setFields(TINY_RUN);
+    await p.button('train').click();
+    await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
+    await expect(loss.getByTestId('chart-loss-latest')).toContainText(/Latest.*train loss \d/);
+    // The canvas, hidden while the chart was empty, is laid out and drawn once it has points.
+    expect((await loss.locator('canvas').boundingBox())?.height).toBeGreaterThan(100);
+    await loss.getByTestId('chart-loss-table-toggle').click();
+    const table = loss.getByTestId('chart-loss-table');
+    await expect(table.locator('caption')).toContainText('Loss');
+    await expect(table.locator('thead th[scope="col"]').first()).toHaveText('step');
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test.describe('at 360 px wide', () => {
+    test.use({ viewport: { width: 360, height: 800 } });
+    test('no view scrolls the page sideways', async ({ page }) => {
+      await page.goto('/');
+      for (const view of VIEW_IDS) {
+        await openView(page, view);
+        expect(await sidewaysOverflow(page), VIEWS[view].label).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+
+  test.describe('at 200% zoom of a 1280×800 window', () => {
+    // 200% zoom gives the page half the CSS pixels at twice the density.
+    test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+    test('no view scrolls the page sideways', async ({ page }) => {
+      await page.goto('/');
+      for (const view of VIEW_IDS) {
+        await openView(page, view);
+        expect(await sidewaysOverflow(page), VIEWS[view].label).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+});
