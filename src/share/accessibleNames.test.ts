@@ -30,7 +30,7 @@ describe('names of list rows and their buttons', () => {
       view: 'View run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
       delete: 'Delete run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
       select: 'Select run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02 for comparison',
-      loadModel: 'Load the model of run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
+      loadModel: 'Load its model, run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
     });
     for (const key of ['view', 'delete', 'select', 'loadModel'] as const) expect(names[0][key]).not.toBe(names[1][key]);
   });

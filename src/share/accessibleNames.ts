@@ -29,13 +29,13 @@ export interface HistoryActionNames {
   loadModel: string;
 }
 
-/** The accessible names of one history row's controls. */
+/** The accessible names of one history row's controls; each starts with the button's visible text, so speech input finds it. */
 export function historyActionNames(rowName: string): HistoryActionNames {
   return {
     view: `View ${rowName}`,
     delete: `Delete ${rowName}`,
     select: `Select ${rowName} for comparison`,
-    loadModel: `Load the model of ${rowName}`,
+    loadModel: `Load its model, ${rowName}`,
   };
 }
 

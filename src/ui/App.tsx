@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { VIEW_IDS, VIEWS, type ViewId } from '../config/views';
+import './a11y/focus.css';
+import { SkipLink } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
@@ -34,6 +36,7 @@ export function App() {
 
   return (
     <div className={present ? 'app present' : 'app'}>
+      <SkipLink />
       <header>
         <div className="title-row">
           <h1>GPU Playground</h1>
