@@ -73,7 +73,7 @@ test('a shared race opens elsewhere without running, runs here for a side-by-sid
   const panel = receiver.shared;
   await expect(panel.getByTestId('shared-label')).toContainText('their run, on their device');
   await expect(panel.getByTestId('shared-device')).not.toHaveText('unknown device');
-  await expect(panel.getByTestId('shared-workload')).toHaveText('Race: tiny, mnist, batch 16, 1 warm-up + 3 measured steps on cpu, webgl');
+  await expect(panel.getByTestId('shared-workload')).toHaveText('Race: Tiny CNN, MNIST digits, batch 16, 1 warm-up + 3 measured steps on CPU (plain JS), WebGL');
   for (const backend of RACED) await expect(panel.getByTestId(`shared-cell-${backend}-examplesPerSec`)).toHaveText(senderThroughput.get(backend) as string);
   // The race's headline travels with it: the sender's speed-up over the plain-JS CPU.
   await expect(panel.getByTestId('shared-cell-cpu-speedUpVsCpu')).toHaveText('1×');
@@ -144,7 +144,7 @@ test('a finished CNN run is shared and exported; its link shows the sender run, 
   await page.goto('/');
   await page.goto(link);
   const panel = share.shared;
-  await expect(panel.getByTestId('shared-workload')).toHaveText('CNN: tiny, mnist, batch 32, 1 epoch on webgl');
+  await expect(panel.getByTestId('shared-workload')).toHaveText('CNN: Tiny CNN, MNIST digits, batch 32, 1 epoch on WebGL');
   await expect(panel.getByTestId('shared-cell-webgl-examplesPerSec')).toHaveText(/^\d/);
   await expect(train.field('trainExamples')).toHaveValue('100');
   await share.runHereAndWait();

@@ -23,6 +23,29 @@ describe('two results side by side', () => {
     expect(ratioOf(0, 5)).toBeNull();
   });
 
+  it("shows each race's speed-ups over its own CPU rows on both sides, without a ratio of ratios", () => {
+    const rows = compareResults(theirs, yours);
+    const webgl = rows.find((r) => r.key === 'webgl');
+    const speedUp = webgl?.figures.find((f) => f.figure.key === 'speedUpVsCpu');
+    const cpuA = theirs.rows.find((r) => r.backend === 'cpu')?.examplesPerSec ?? NaN;
+    const webglA = theirs.rows.find((r) => r.backend === 'webgl')?.examplesPerSec ?? NaN;
+    expect(speedUp?.a).toBeCloseTo(webglA / cpuA, 10);
+    // Yours doubled every row: the same speed-up.
+    expect(speedUp?.b).toBeCloseTo(webglA / cpuA, 10);
+    expect(speedUp?.ratio).toBeNull();
+    expect(rows.find((r) => r.key === 'webgpu')?.figures.find((f) => f.figure.key === 'speedUpVsCpu')).toMatchObject({ b: null });
+    // Neither race ran wasm: no column that could only say "–".
+    expect(rows[0].figures.some((f) => f.figure.key === 'speedUpVsWasm')).toBe(false);
+    const withWasm: SharedResult = { ...yours, rows: [...yours.rows, { ...yours.rows[0], backend: 'wasm', examplesPerSec: 50 }] };
+    const wasmRow = compareResults(theirs, withWasm).find((r) => r.key === 'cpu');
+    expect(wasmRow?.figures.find((f) => f.figure.key === 'speedUpVsWasm')).toMatchObject({ a: null, b: (yours.rows[0].examplesPerSec ?? NaN) / 50 });
+  });
+
+  it('gives no speed-ups when neither result is a race', () => {
+    const rows = compareResults({ ...theirs, race: null }, { ...yours, race: null });
+    expect(rows[0].figures.some((f) => f.figure.key.startsWith('speedUp'))).toBe(false);
+  });
+
   it('exports both documents unchanged, a line per backend and a line per step', () => {
     const a = { label: 'Theirs', result: theirs };
     const b = { label: 'Yours', result: yours };

@@ -1,6 +1,7 @@
 /** Two results side by side: per backend and figure, both values and their ratio; and their exports. */
 import { toCsv, curvesToCsv, type Cell } from './csv';
 import type { SharedCurve, SharedResult, SharedRow } from './resultDoc';
+import { withSpeedUps, type SpeedUps } from './speedUps';
 
 export type FigureKey = 'examplesPerSec' | 'medianStepMs' | 'p90StepMs' | 'firstStepMs' | 'gflops' | 'peakBytes' | 'finalLoss' | 'testAccuracy';
 
@@ -22,11 +23,25 @@ export const FIGURES: readonly Figure[] = [
   { key: 'testAccuracy', label: 'Test accuracy', higherIsBetter: true },
 ];
 
+/** A race's derived figures: each side's speed-up over its own CPU rows, as the sender's table showed it. */
+export type SpeedUpKey = keyof SpeedUps;
+
+export interface SpeedUpFigure {
+  key: SpeedUpKey;
+  label: string;
+  higherIsBetter: true;
+}
+
+export const SPEED_UP_FIGURES: readonly SpeedUpFigure[] = [
+  { key: 'speedUpVsCpu', label: 'Speed-up vs plain-JS CPU', higherIsBetter: true },
+  { key: 'speedUpVsWasm', label: 'Speed-up vs WebAssembly CPU', higherIsBetter: true },
+];
+
 export interface ComparedFigure {
-  figure: Figure;
+  figure: Figure | SpeedUpFigure;
   a: number | null;
   b: number | null;
-  /** b ÷ a; null when either is missing or a is 0. */
+  /** b ÷ a; null when either is missing or a is 0, and for speed-ups (a ratio of ratios reads as noise). */
   ratio: number | null;
 }
 
@@ -46,22 +61,43 @@ export function ratioOf(a: number | null, b: number | null): number | null {
   return b / a;
 }
 
-/** Every backend of either result (in A's order, then B's extras), with the figures either has. */
+/** Each app-loop row's speed-ups by backend; empty for a result that is not a race. */
+function speedUpsByBackend(result: SharedResult): Map<string, SpeedUps> {
+  if (result.race === null) return new Map();
+  return new Map(withSpeedUps(result.rows.filter((r) => r.loop === 'app')).map((r) => [r.backend, { speedUpVsCpu: r.speedUpVsCpu, speedUpVsWasm: r.speedUpVsWasm }]));
+}
+
+/** The speed-up figures a comparison shows: those either race has a value for (vs WebAssembly only where a wasm row ran). */
+function speedUpFiguresOf(sides: readonly Map<string, SpeedUps>[]): SpeedUpFigure[] {
+  return SPEED_UP_FIGURES.filter((f) => sides.some((side) => [...side.values()].some((s) => s[f.key] !== null)));
+}
+
+/**
+ * Every backend of either result (in A's order, then B's extras), with the figures either has; for
+ * races, each side's speed-ups over the plain-JS CPU and over WebAssembly where it has those rows.
+ */
 export function compareResults(a: SharedResult, b: SharedResult): ComparedRow[] {
   const keys = [...new Set([...a.rows.map(rowKey), ...b.rows.map(rowKey)])];
   const figures = FIGURES.filter((f) => [...a.rows, ...b.rows].some((r) => r[f.key] !== undefined));
+  const speedUpsA = speedUpsByBackend(a);
+  const speedUpsB = speedUpsByBackend(b);
+  const speedUpFigures = speedUpFiguresOf([speedUpsA, speedUpsB]);
   return keys.map((key) => {
     const rowA = a.rows.find((r) => rowKey(r) === key);
     const rowB = b.rows.find((r) => rowKey(r) === key);
     const row = (rowA ?? rowB) as SharedRow;
+    const speedUpOf = (side: Map<string, SpeedUps>, figure: SpeedUpFigure) => (row.loop === 'app' ? (side.get(row.backend)?.[figure.key] ?? null) : null);
     return {
       key,
       row: { backend: row.backend, loop: row.loop },
-      figures: figures.map((figure) => {
-        const valueA = rowA?.[figure.key] ?? null;
-        const valueB = rowB?.[figure.key] ?? null;
-        return { figure, a: valueA, b: valueB, ratio: ratioOf(valueA, valueB) };
-      }),
+      figures: [
+        ...figures.map((figure) => {
+          const valueA = rowA?.[figure.key] ?? null;
+          const valueB = rowB?.[figure.key] ?? null;
+          return { figure, a: valueA, b: valueB, ratio: ratioOf(valueA, valueB) };
+        }),
+        ...speedUpFigures.map((figure) => ({ figure, a: speedUpOf(speedUpsA, figure), b: speedUpOf(speedUpsB, figure), ratio: null })),
+      ],
     };
   });
 }

@@ -1,10 +1,13 @@
 /** How each summary figure of a shared result reads on the page. */
 import { formatBytes, formatNumber, formatPercent } from './format';
-import type { FigureKey } from './comparison';
+import type { FigureKey, SpeedUpKey } from './comparison';
 
-export function formatFigure(key: FigureKey, value: number | null | undefined): string {
+export function formatFigure(key: FigureKey | SpeedUpKey, value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   switch (key) {
+    case 'speedUpVsCpu':
+    case 'speedUpVsWasm':
+      return formatRatio(value);
     case 'medianStepMs':
     case 'p90StepMs':
     case 'firstStepMs':

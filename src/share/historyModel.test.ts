@@ -14,7 +14,7 @@ describe('the page\'s run history', () => {
     expect(await model.add(entryFor(result, 'received-1'))).toBeNull();
     const { entries } = model.getSnapshot();
     expect(entries).toHaveLength(2);
-    expect(entries.find((e) => e.id === 'received-1')?.workload).toBe(`Race: classic, mnist, batch 64, 3 warm-up + 20 measured steps on cpu, webgl, webgpu (received link)`);
+    expect(entries.find((e) => e.id === 'received-1')?.workload).toBe(`Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU (received link)`);
     expect(entries[0]).toMatchObject({ createdAt: result.createdAt, device: 'Linux x86_64 · GPU: nvidia lovelace', headline: '1600 examples/s on WebGPU (fastest of 3)' });
     await model.remove('received-1');
     expect(model.getSnapshot().entries).toHaveLength(1);

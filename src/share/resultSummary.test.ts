@@ -11,12 +11,12 @@ describe('one-line summaries of a result', () => {
 
   it('describe what ran', () => {
     expect(workloadKind(race)).toBe('race');
-    expect(describeWorkload(race)).toBe('Race: classic, mnist, batch 64, 3 warm-up + 20 measured steps on cpu, webgl, webgpu');
+    expect(describeWorkload(race)).toBe('Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU');
     const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), epochs: 1 } };
-    expect(describeWorkload(cnn)).toBe('CNN: classic, mnist, batch 64, 1 epoch on webgl');
+    expect(describeWorkload(cnn)).toBe('CNN: Classic CNN, MNIST digits, batch 64, 1 epoch on WebGL');
     const gan = { ...race, race: null, config: defaultGanConfig() };
     expect(workloadKind(gan)).toBe('gan');
-    expect(describeWorkload(gan)).toBe('GAN: mlp, mnist, batch 64, 5000 steps on webgl');
+    expect(describeWorkload(gan)).toBe('GAN: MLP GAN, MNIST digits, batch 64, 5000 steps on WebGL');
   });
 
   it('headline the fastest backend', () => {

@@ -4,6 +4,8 @@
  * treated as plain text, and only keys the document validator let through are read.
  */
 import { BACKEND_LABELS, isBackendName } from '../config/backends';
+import { DATASET_LABELS } from '../config/datasets';
+import { modelLabel } from '../config/models';
 import { HIDDEN } from '../engine/protocol/deviceReport';
 import { workloadKind } from './resultSettings';
 import type { DeviceReport, SharedCurve, SharedResult, SharedRow } from './resultDoc';
@@ -18,15 +20,38 @@ function plural(count: number, noun: string): string {
 }
 
 
+/** A backend id as the pages name it ("WebGL"); the id itself when unknown. */
+export function backendLabel(id: string): string {
+  return isBackendName(id) ? BACKEND_LABELS[id] : id;
+}
+
+function datasetLabel(id: string): string {
+  return Object.hasOwn(DATASET_LABELS, id) ? DATASET_LABELS[id as keyof typeof DATASET_LABELS] : id;
+}
+
+/** The model as the model table names it, e.g. "Tiny CNN" or "MLP GAN". */
+function resultModelLabel(result: SharedResult): string {
+  return modelLabel(result.config.model, result.config.workload === 'gan' ? 'gan' : 'cnn');
+}
+
+/** Everything that ran, by the labels of the model, data set and backend tables. */
 export function describeWorkload(result: SharedResult): string {
   const { config, race } = result;
-  if (race) return `Race: ${config.model}, ${config.dataset}, batch ${config.batchSize}, ${race.warmupSteps} warm-up + ${plural(race.measuredSteps, 'measured step')} on ${race.backends.join(', ')}`;
-  if (config.workload === 'gan') return `GAN: ${config.model}, ${config.dataset}, batch ${config.batchSize}, ${plural(config.steps, 'step')} on ${config.backend}`;
-  return `CNN: ${config.model}, ${config.dataset}, batch ${config.batchSize}, ${plural(config.epochs, 'epoch')} on ${config.backend}`;
+  const what = `${resultModelLabel(result)}, ${datasetLabel(config.dataset)}, batch ${config.batchSize}`;
+  if (race) return `Race: ${what}, ${race.warmupSteps} warm-up + ${plural(race.measuredSteps, 'measured step')} on ${race.backends.map(backendLabel).join(', ')}`;
+  if (config.workload === 'gan') return `GAN: ${what}, ${plural(config.steps, 'step')} on ${backendLabel(config.backend)}`;
+  return `CNN: ${what}, ${plural(config.epochs, 'epoch')} on ${backendLabel(config.backend)}`;
+}
+
+/** A short name of what ran, e.g. "Classic CNN on WebGL" or "race of Tiny CNN on CPU (plain JS), WebGL". */
+export function workloadName(result: SharedResult): string {
+  const model = resultModelLabel(result);
+  if (result.race) return `race of ${model} on ${result.race.backends.map(backendLabel).join(', ')}`;
+  return `${model} on ${backendLabel(result.config.backend)}`;
 }
 
 export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop'>): string {
-  const name = isBackendName(row.backend) ? BACKEND_LABELS[row.backend] : row.backend;
+  const name = backendLabel(row.backend);
   return row.loop === 'bare' ? `${name} (bare loop)` : name;
 }
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { VIEW_IDS, VIEWS, type ViewId } from '../config/views';
+import './a11y/focus.css';
+import { SKIP_TARGET_ID, SkipLink } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
@@ -35,6 +37,7 @@ export function App() {
   return (
     <div className={present ? 'app present' : 'app'}>
       <header>
+        <SkipLink />
         <div className="title-row">
           <h1>GPU Playground</h1>
           <div className="toolbar">
@@ -79,7 +82,7 @@ export function App() {
       </Suspense>
       {/* A view's code loads when it is first shown; after that it stays mounted, so switching tabs loses no settings or running work. */}
       {TABS.map(({ id, View }) => (
-        <main key={id} hidden={tab !== id} data-testid={`view-${id}`}>
+        <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={tab === id ? SKIP_TARGET_ID : undefined} tabIndex={-1}>
           {visited.has(id) && (
             <Suspense fallback={<p className="panel">Loading {VIEWS[id].label}…</p>}>
               <View />

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { RunState } from '../../engine/protocol/training';
+import { runAnnouncement } from '../../share/announcements';
+import { LiveRegion } from '../a11y/LiveRegion';
+import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
 import type { RunPhase } from '../runStore';
 
@@ -31,21 +34,29 @@ export function RunControls({ phase, state, canStart, job, onTrain, onPause, onR
   const holding = phase === 'queued' || phase === 'active';
   const running = phase === 'active' && (state === 'training' || state === 'paused');
   const position = job === null ? null : (device.queue.find((entry) => entry.id === job)?.position ?? null);
+  const group = useRef<HTMLDivElement>(null);
+  const train = useRef<HTMLButtonElement>(null);
+  const pause = useRef<HTMLButtonElement>(null);
+  const resume = useRef<HTMLButtonElement>(null);
+  const step = useRef<HTMLButtonElement>(null);
+  const stop = useRef<HTMLButtonElement>(null);
+  // Train → Pause (or Stop while queued); Pause → Resume; Resume → Pause; Stop or the run's end → Train.
+  useFocusRescue(group, () => firstEnabled(pause.current, resume.current, stop.current, train.current, step.current));
   return (
-    <div className="controls">
-      <button data-testid="btn-train" className="primary" disabled={holding || !canStart} onClick={onTrain}>
+    <div className="controls" ref={group}>
+      <button ref={train} data-testid="btn-train" className="primary" disabled={holding || !canStart} onClick={onTrain}>
         Train
       </button>
-      <button data-testid="btn-pause" disabled={!running || state !== 'training'} onClick={onPause}>
+      <button ref={pause} data-testid="btn-pause" disabled={!running || state !== 'training'} onClick={onPause}>
         Pause
       </button>
-      <button data-testid="btn-resume" disabled={!running || state !== 'paused'} onClick={onResume}>
+      <button ref={resume} data-testid="btn-resume" disabled={!running || state !== 'paused'} onClick={onResume}>
         Resume
       </button>
-      <button data-testid="btn-step" disabled={!running} onClick={onStep}>
+      <button ref={step} data-testid="btn-step" disabled={!running} onClick={onStep}>
         Step
       </button>
-      <button data-testid="btn-stop" disabled={!holding} onClick={onStop}>
+      <button ref={stop} data-testid="btn-stop" disabled={!holding} onClick={onStop}>
         {phase === 'queued' ? 'Remove from queue' : 'Stop'}
       </button>
       {onEvaluate && (
@@ -54,9 +65,11 @@ export function RunControls({ phase, state, canStart, job, onTrain, onPause, onR
         </button>
       )}
       {extra}
-      <span className={`run-state state-${phase === 'queued' ? 'queued' : state}`} data-testid="run-state" role="status">
+      {/* The visible state; the live region below says each change once, in a sentence. */}
+      <span className={`run-state state-${phase === 'queued' ? 'queued' : state}`} data-testid="run-state">
         {stateText(phase, state, position)}
       </span>
+      <LiveRegion text={runAnnouncement(phase, state, position)} testId="run-announcement" />
     </div>
   );
 }

@@ -6,14 +6,17 @@ export interface StatItem {
   id: string;
   label: string;
   value: string;
+  /** The unit of a bare number ("examples/s"), said after it to a screen reader; values that carry their unit ("12 ms") need none. */
+  unit?: string;
 }
 
-function Stat({ id, label, value }: StatItem) {
+function Stat({ id, label, value, unit }: StatItem) {
   return (
     <div className="stat">
       <span className="stat-label">{label}</span>
-      <span className="stat-value" data-testid={`stat-${id}`}>
-        {value}
+      <span className="stat-value">
+        <span data-testid={`stat-${id}`}>{value}</span>
+        {unit && value !== '–' && <span className="visually-hidden"> {unit}</span>}
       </span>
     </div>
   );
@@ -34,9 +37,9 @@ export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunS
   const system: StatItem[] = [
     { id: 'first-step-ms', label: 'First step (compile + upload)', value: firstStepMs === null ? '–' : `${formatNumber(firstStepMs)} ms` },
     { id: 'step-ms', label: 'Step time', value: steady ? `${formatNumber(steady.stepMs)} ms` : '–' },
-    { id: 'examples-per-sec', label: 'Examples/s', value: formatNumber(steady?.examplesPerSec) },
-    { id: 'gflops', label: 'GFLOP/s', value: formatNumber(steady?.gflops) },
-    { id: 'tensors', label: 'Tensors', value: latest ? String(latest.numTensors) : '–' },
+    { id: 'examples-per-sec', label: 'Examples/s', value: formatNumber(steady?.examplesPerSec), unit: 'examples/s' },
+    { id: 'gflops', label: 'GFLOP/s', value: formatNumber(steady?.gflops), unit: 'GFLOP/s' },
+    { id: 'tensors', label: 'Tensors', value: latest ? String(latest.numTensors) : '–', unit: 'tensors' },
     { id: 'bytes', label: 'Memory (live / GPU)', value: latest ? `${formatBytes(latest.bytes)} / ${formatBytes(latest.gpuBytes)}` : '–' },
   ];
   return (

@@ -7,7 +7,7 @@ import { useDevice } from '../device';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { usePanels } from '../lessons/lessonStore';
 import { registerViewActions } from '../present/shortcuts';
-import { setFormValue, usePageSettings } from '../share/pageStore';
+import { setFormValue, settingsStore, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { AnatomyPanel } from './AnatomyPanel';
 import { BatchSweepPanel } from './BatchSweepPanel';
@@ -41,7 +41,13 @@ export function LabView() {
   const values = usePageSettings().settings.lab;
 
   const readDevice = useCallback(() => void labSession.readDevice(), []);
-  useFirstVisible(rootRef, readDevice);
+  // The lab reads the device the first time it is seen, unless the page opened a shared result: then
+  // "Run on this device" must start at once, not wait behind a report nobody asked for. The
+  // comparison still gets this device's report: the run recorder asks for it after the run here.
+  const readDeviceOnFirstView = useCallback(() => {
+    if (settingsStore.getSnapshot().resultPayload === null) labSession.readDevice();
+  }, []);
+  useFirstVisible(rootRef, readDeviceOnFirstView);
 
   const { jobs } = snapshot;
   const backends = device.backends;

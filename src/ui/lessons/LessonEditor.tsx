@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { currentFocus, restoreFocus } from '../a11y/restoreFocus';
 import { MAX_LESSON_STEPS, MAX_LESSON_TITLE_CHARS, MAX_STEP_TEXT_CHARS, type Lesson, type LessonStep } from '../../config/lessons';
 import { PANELS } from '../../config/panels';
 import { formTable, VIEWS } from '../../config/views';
@@ -31,6 +32,19 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
   const [link, setLink] = useState<{ url: string; lesson: Lesson } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+
+  // Not modal (a step is set up on the other tabs while it is open), so no trap: focus moves in on open and back to where it was (the Lessons menu) on close.
+  useEffect(() => {
+    const previous = currentFocus();
+    titleRef.current?.focus();
+    return () => restoreFocus(previous);
+  }, []);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
 
   const view = settings.view;
   const viewPanels = Object.entries(PANELS[view]) as [string, string][];
@@ -68,14 +82,14 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <section className="panel lesson-editor" data-testid="lesson-editor" aria-labelledby="lesson-editor-title">
+    <section className="panel lesson-editor" data-testid="lesson-editor" aria-labelledby="lesson-editor-title" onKeyDown={closeOnEscape}>
       <h2 id="lesson-editor-title">Write a lesson</h2>
       <p className="inspect-note">
         Set up a view the way the step should open it (tab, settings), tick the panels it shows, write one or two sentences, and add it. Repeat for each step, then make the link.
       </p>
       <label className="setting">
         <span>Title</span>
-        <input data-testid="editor-title" value={title} maxLength={MAX_LESSON_TITLE_CHARS} onChange={(e) => setTitle(e.target.value)} />
+        <input ref={titleRef} data-testid="editor-title" value={title} maxLength={MAX_LESSON_TITLE_CHARS} onChange={(e) => setTitle(e.target.value)} />
       </label>
       <fieldset className="editor-step">
         <legend>

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { formatDate } from '../../share/resultSummary';
+import { savedModelActionNames } from '../../share/accessibleNames';
 import { modelDetail, modelFileName, modelTitle } from '../../share/savedModels';
 import { savedModels } from '../../share/savedModelsModel';
 import type { SavedModelEntry } from '../../share/modelStore';
@@ -40,29 +41,33 @@ export function SavedModelsPanel() {
             </tr>
           </thead>
           <tbody>
-            {models.entries.map((entry) => (
-              <tr key={entry.id} data-testid="saved-model" data-run-created-at={entry.runCreatedAt ?? ''}>
-                <td className="lab-left">{formatDate(entry.createdAt)}</td>
-                <td className="lab-left">{modelTitle(entry.header.config)}</td>
-                <td className="lab-left">{modelDetail(entry.header)}</td>
-                <td>
-                  <div className="controls">
-                    <button data-testid="btn-saved-model-load" onClick={() => loadStoredModel(entry)}>
-                      Load
-                    </button>
-                    <button
-                      data-testid="btn-saved-model-download"
-                      onClick={() => downloadBlob(modelFileName(entry.header.config, entry.header.progress.step), new Blob([entry.bytes], { type: 'application/octet-stream' }))}
-                    >
-                      Download
-                    </button>
-                    <button data-testid="btn-saved-model-delete" onClick={() => void savedModels.remove(entry.id)}>
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
+            {models.entries.map((entry, index) => {
+              const names = savedModelActionNames(modelTitle(entry.header.config), entry.header.progress.step, entry.createdAt, models.entries.length - index);
+              return (
+                <tr key={entry.id} data-testid="saved-model" data-run-created-at={entry.runCreatedAt ?? ''}>
+                  <td className="lab-left">{formatDate(entry.createdAt)}</td>
+                  <td className="lab-left">{modelTitle(entry.header.config)}</td>
+                  <td className="lab-left">{modelDetail(entry.header)}</td>
+                  <td>
+                    <div className="controls">
+                      <button data-testid="btn-saved-model-load" aria-label={names.load} onClick={() => loadStoredModel(entry)}>
+                        Load
+                      </button>
+                      <button
+                        data-testid="btn-saved-model-download"
+                        aria-label={names.download}
+                        onClick={() => downloadBlob(modelFileName(entry.header.config, entry.header.progress.step), new Blob([entry.bytes], { type: 'application/octet-stream' }))}
+                      >
+                        Download
+                      </button>
+                      <button data-testid="btn-saved-model-delete" aria-label={names.delete} onClick={() => void savedModels.remove(entry.id)}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

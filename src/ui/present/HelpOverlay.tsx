@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useFocusTrap } from '../a11y/useFocusTrap';
 import { SHORTCUTS } from './shortcuts';
 
 /** What presentation mode hides (styles.css, `html.present`), said in the overlay. */
@@ -7,23 +8,12 @@ export const HIDDEN_WHEN_PRESENTING = ['the introduction', 'every settings form 
 /** The keyboard shortcuts of presentation mode ("?"), as a dialog that Escape closes. */
 export function HelpOverlay({ onClose }: { onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Focus starts on Close, stays in the dialog (Tab wraps), Escape closes, and goes back where it was.
+  useFocusTrap(dialogRef, onClose, closeRef);
   return (
     <div className="overlay" role="presentation" onClick={onClose}>
-      <div className="panel help" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-overlay" onClick={(e) => e.stopPropagation()}>
+      <div ref={dialogRef} className="panel help" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-overlay" onClick={(e) => e.stopPropagation()}>
         <h2 id="help-title">Keyboard shortcuts (presentation mode)</h2>
         <ul data-testid="help-shortcuts">
           {SHORTCUTS.map((s) => (

@@ -4,6 +4,7 @@ import type { Labelled } from '../../share/comparison';
 import { historyModel } from '../../share/historyModel';
 import { ComparisonView, ResultView } from './ResultView';
 import { formatDate } from '../../share/resultSummary';
+import { historyActionNames, historyRowName } from '../../share/accessibleNames';
 import type { SavedModelEntry } from '../../share/modelStore';
 import { savedModels } from '../../share/savedModelsModel';
 import { loadStoredModel, SavedModelsPanel } from '../models/SavedModelsPanel';
@@ -15,11 +16,23 @@ function labelOf(entry: HistoryEntry, letter: string): string {
   return `${letter} (${formatDate(entry.createdAt)})`;
 }
 
-function EntryRow({ entry, model, selected, onSelect, onView, onDelete }: { entry: HistoryEntry; model: SavedModelEntry | undefined; selected: boolean; onSelect(on: boolean): void; onView(): void; onDelete(): void }) {
+interface EntryRowProps {
+  entry: HistoryEntry;
+  /** Counted from the oldest run, so a run keeps its number as newer ones arrive. */
+  runNumber: number;
+  model: SavedModelEntry | undefined;
+  selected: boolean;
+  onSelect(on: boolean): void;
+  onView(): void;
+  onDelete(): void;
+}
+
+function EntryRow({ entry, runNumber, model, selected, onSelect, onView, onDelete }: EntryRowProps) {
+  const names = historyActionNames(historyRowName(entry, runNumber));
   return (
     <tr data-testid="history-entry" data-entry-id={entry.id}>
       <td>
-        <input type="checkbox" data-testid="history-select" aria-label="Select for comparison" checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+        <input type="checkbox" data-testid="history-select" aria-label={names.select} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>
       <td className="lab-left" data-testid="history-date">
         {formatDate(entry.createdAt)}
@@ -35,15 +48,15 @@ function EntryRow({ entry, model, selected, onSelect, onView, onDelete }: { entr
       </td>
       <td>
         <div className="controls">
-          <button data-testid="history-view" onClick={onView}>
+          <button data-testid="history-view" aria-label={names.view} onClick={onView}>
             View
           </button>
           {model && (
-            <button data-testid="history-load-model" onClick={() => loadStoredModel(model)}>
+            <button data-testid="history-load-model" aria-label={names.loadModel} onClick={() => loadStoredModel(model)}>
               Load its model
             </button>
           )}
-          <button data-testid="history-delete" onClick={onDelete}>
+          <button data-testid="history-delete" aria-label={names.delete} onClick={onDelete}>
             Delete
           </button>
         </div>
@@ -104,10 +117,11 @@ export function HistoryPanel() {
             </tr>
           </thead>
           <tbody>
-            {history.entries.map((entry) => (
+            {history.entries.map((entry, index) => (
               <EntryRow
                 key={entry.id}
                 entry={entry}
+                runNumber={history.entries.length - index}
                 model={modelByRun.get(entry.createdAt)}
                 selected={liveSelection.includes(entry.id)}
                 onSelect={(on) => select(entry.id, on)}

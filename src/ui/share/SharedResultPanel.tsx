@@ -58,19 +58,29 @@ export function SharedResultPanel() {
         </div>
       </dl>
       <div className="controls">
-        <button className="primary" data-testid="btn-run-here" disabled={running || blocker !== null} title={blocker ?? undefined} onClick={() => sharedLink.runHere()}>
+        {/* aria-disabled, not disabled, while it runs: the button keeps keyboard focus, and the status below says what happens. */}
+        <button
+          className="primary"
+          data-testid="btn-run-here"
+          disabled={!running && blocker !== null}
+          aria-disabled={running || blocker !== null}
+          title={blocker ?? undefined}
+          onClick={() => {
+            if (!running && blocker === null) sharedLink.runHere();
+          }}
+        >
           {compare.local ? 'Run on this device again' : 'Run on this device'}
         </button>
         <button data-testid="btn-close-shared" onClick={() => sharedLink.close()}>
           Close
         </button>
-        <span className={`compare-status ${compare.status}`} data-testid="compare-status">
+        <span className={`compare-status ${compare.status}`} data-testid="compare-status" role="status">
           {running ? 'Running here…' : compare.status === 'done' ? 'Compared with this device' : compare.status === 'failed' ? 'Could not run here' : ''}
         </span>
         {blocker && !running && <small className="lab-blocked">{blocker}</small>}
       </div>
       {compare.note && (
-        <div className={compare.status === 'failed' ? 'error' : 'warning'} role="status" data-testid="compare-note">
+        <div className={compare.status === 'failed' ? 'error' : 'warning'} role={compare.status === 'failed' ? 'alert' : 'status'} data-testid="compare-note">
           {compare.note}
         </div>
       )}
