@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BACKEND_NAMES, BACKENDS } from './backends';
 import { defaultCnnConfig, float16Refusal, parseCnnConfig } from './cnnConfig';
+import { CNN_PRESETS } from './cnnPresets';
 
 describe('CNN run config', () => {
-  it('defaults to the classic Keras example', () => {
+  it('defaults to the quick first run, and the full seed run is a preset', () => {
     const c = defaultCnnConfig();
-    expect(c).toMatchObject({ workload: 'cnn', model: 'classic', batchSize: 64, epochs: 5, dataset: 'mnist' });
+    expect(c).toMatchObject({ workload: 'cnn', model: 'tiny', batchSize: 32, epochs: 1, trainExamples: 30_000, testExamples: 2_000, dataset: 'mnist' });
+    const byId = Object.fromEntries(CNN_PRESETS.map((p) => [p.id, p.settings]));
+    expect(c).toMatchObject(byId.quick);
+    expect(byId.full).toEqual({ model: 'classic', trainExamples: 60_000, epochs: 5, batchSize: 64, testExamples: 10_000 });
   });
 
   it('parses valid strings as numbers', () => {

@@ -12,16 +12,17 @@ export type DataPlacement = (typeof DATA_PLACEMENTS)[number];
 /** The CNN training view's settings: defaults, limits, labels and help in one table. */
 export const CNN_SCHEMA = {
   backend: backendField,
-  model: cnnModelField,
+  // The defaults are the quick first run (src/config/cnnPresets.ts, measured by scripts/firstRun.ts).
+  model: { ...cnnModelField, default: 'tiny' },
   dataset: datasetField,
-  batchSize: batchSizeField,
+  batchSize: { ...batchSizeField, default: 32 },
   learningRate: { kind: 'float', label: 'Learning rate', help: "Adam's step size.", default: 0.001, min: 1e-6, max: 1 },
-  epochs: { kind: 'int', label: 'Epochs', help: 'Passes over the training examples.', default: 5, min: 1, max: 100 },
+  epochs: { kind: 'int', label: 'Epochs', help: 'Passes over the training examples.', default: 1, min: 1, max: 100 },
   trainExamples: {
     kind: 'int',
     label: 'Training examples',
     help: 'How many of the 60,000 training images to use: fewer finish sooner.',
-    default: TRAIN_SET_SIZE,
+    default: 30_000,
     min: 100,
     max: TRAIN_SET_SIZE,
   },
@@ -29,7 +30,7 @@ export const CNN_SCHEMA = {
     kind: 'int',
     label: 'Test examples',
     help: 'Held-out images the accuracy is measured on at each epoch end.',
-    default: TEST_SET_SIZE,
+    default: 2_000,
     min: 100,
     max: TEST_SET_SIZE,
   },

@@ -18,7 +18,7 @@ describe('names of list rows and their buttons', () => {
   });
 
   it('names a history row by its number, model, backend and time, from the model and backend tables', () => {
-    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), backend: 'webgl' as const } };
+    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), model: 'classic' as const, backend: 'webgl' as const } };
     expect(historyRowName({ createdAt: AT, result: cnn }, 3)).toBe('run 3: Classic CNN on WebGL, 31 Jan 2025, 14:02');
     expect(historyRowName({ createdAt: AT, result: { ...race, race: null, config: defaultGanConfig() } }, 1)).toBe('run 1: MLP GAN on WebGL, 31 Jan 2025, 14:02');
     expect(historyRowName({ createdAt: AT, result: race }, 2)).toBe('run 2: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02');

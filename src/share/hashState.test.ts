@@ -83,7 +83,7 @@ describe('a view and its settings in the URL hash', () => {
   });
 
   it('reads a v1 link: migrates lr, batch and b before decoding', () => {
-    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1, 2]);
+    expect(Object.keys(MIGRATIONS).map(Number)).toEqual([1, 2, 3]);
     for (const { hash, expected } of V1_LINKS) {
       const decoded = decodeViewHash(hash);
       expect(decoded.version).toBe(1);
@@ -177,9 +177,23 @@ describe('the page’s own settings in the hash', () => {
     }
   });
 
+  it('carry the language, lang=zh-CN, and refuse one the page does not speak', () => {
+    expect(decodeViewHash(`#v=${SCHEMA_VERSION}&w=cnn&lang=zh-CN`)).toMatchObject({ page: { lang: 'zh-CN' }, errors: [] });
+    expect(encodeViewHash('train', defaultFormValues('train'), { present: 'off', lesson: 'none', step: 1, lang: 'zh-CN' })).toBe(`#v=${SCHEMA_VERSION}&w=cnn&lang=zh-CN`);
+    expect(decodeViewHash(`#v=${SCHEMA_VERSION}&lang=fr`)).toMatchObject({ page: { lang: 'auto' }, errors: ["Language must be one of auto, en, zh-CN (got 'fr')"] });
+  });
+
+  it('read a v3 Train link with the seed-run defaults it left out, and a v4 one with the quick run', () => {
+    expect(decodeViewHash('#v=3&w=cnn&seed=7').values).toMatchObject({ model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, batchSize: 64, seed: 7 });
+    expect(decodeViewHash('#v=3&seed=7').values).toMatchObject({ model: 'classic', epochs: 5 });
+    expect(decodeViewHash('#v=3&w=cnn&model=large&epochs=2').values).toMatchObject({ model: 'large', epochs: 2, trainExamples: 60_000 });
+    expect(decodeViewHash(`#v=${SCHEMA_VERSION}&w=cnn&seed=7`).values).toMatchObject({ model: 'tiny', epochs: 1, trainExamples: 30_000, testExamples: 2_000, batchSize: 32 });
+    expect(decodeViewHash('#v=3&w=gan&steps=200').values).toMatchObject({ steps: 200 });
+  });
+
   it('are refused like any setting, with the table’s message', () => {
     const decoded = decodeViewHash('#v=3&w=cnn&present=yes&lesson=hack&step=0');
-    expect(decoded.page).toEqual({ present: 'off', lesson: 'none', step: 1 });
+    expect(decoded.page).toEqual({ present: 'off', lesson: 'none', step: 1, lang: 'auto' });
     expect(decoded.errors).toEqual([
       "Presentation mode must be one of off, on (got 'yes')",
       expect.stringMatching(/^Lesson must be one of none, matmul-race, .* \(got 'hack'\)$/),

@@ -20,7 +20,7 @@ describe('lesson links', () => {
       expect(payload).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(payload.length).toBeLessThan(MAX_LINK_CHARS / 4);
       expect(await decodeLessonPayload(payload)).toEqual({ lesson: asJson(lesson), errors: [] });
-      expect(await decodeLessonPayload(`#v=3&view=lab&ld=${payload}`)).toEqual({ lesson: asJson(lesson), errors: [] });
+      expect(await decodeLessonPayload(`#v=4&view=lab&ld=${payload}`)).toEqual({ lesson: asJson(lesson), errors: [] });
     }
   });
 
@@ -28,9 +28,9 @@ describe('lesson links', () => {
     const lesson = LESSONS['matmul-race'];
     const payload = await encodeLessonPayload(lesson);
     const hash = lessonStartHash(lesson, { payload }, true);
-    expect(hash).toBe(`#v=3&view=lab&present=on&ld=${payload}`);
+    expect(hash).toBe(`#v=4&view=lab&present=on&ld=${payload}`);
     expect(decodeViewHash(hash)).toMatchObject({ view: 'lab', errors: [], lessonPayload: payload, page: { present: 'on', lesson: 'none', step: 1 } });
-    expect(lessonStartHash(LESSONS['memory-batch'], { id: 'memory-batch' }, false)).toBe('#v=3&view=lab&model=tiny&warmupSteps=1&measuredSteps=5&backends=cpu,webgl,webgpu&lesson=memory-batch');
+    expect(lessonStartHash(LESSONS['memory-batch'], { id: 'memory-batch' }, false)).toBe('#v=4&view=lab&model=tiny&warmupSteps=1&measuredSteps=5&backends=cpu,webgl,webgpu&lesson=memory-batch');
   });
 
   it('refuses to write a lesson the reader would complain about', async () => {
@@ -50,7 +50,7 @@ describe('lesson links', () => {
   });
 
   it.each([
-    ['no lesson', async () => '#v=3&w=cnn', ['This link carries no lesson']],
+    ['no lesson', async () => '#v=4&w=cnn', ['This link carries no lesson']],
     ['not base64url', async () => '#ld=%%%', ["The lesson is damaged: it is not valid base64url text (starts '%%%')"]],
     ['truncated data', async () => `#ld=${(await encodeLessonPayload(LESSONS['train-cnn'])).slice(0, 40)}`, ['The lesson is damaged: its compressed data is truncated or corrupt']],
     ['not JSON', async () => `#ld=${await payloadOf('{"title": ')}`, ['The lesson is damaged: it is not valid JSON']],

@@ -24,13 +24,13 @@ describe('the lesson on screen', () => {
     const { host, settings, lessons } = open('#lesson=matmul-race');
     expect(lessons.getSnapshot()).toMatchObject({ status: 'ready', step: 1, errors: [], source: { kind: 'shipped', id: 'matmul-race' } });
     expect(settings.getSnapshot().settings.view).toBe('lab');
-    expect(host.hash).toBe('#v=3&view=lab&lesson=matmul-race');
+    expect(host.hash).toBe('#v=4&view=lab&lesson=matmul-race');
     expect(lessons.panelsFor('lab')).toEqual(new Set(['device']));
     expect(lessons.panelsFor('train')).toBeNull();
   });
 
   it('opens the step a link names, under the settings the link carries', () => {
-    const { settings, lessons } = open('#v=3&view=lab&matmulTo=512&lesson=matmul-race&step=2');
+    const { settings, lessons } = open('#v=4&view=lab&matmulTo=512&lesson=matmul-race&step=2');
     expect(lessons.getSnapshot().step).toBe(2);
     expect(settings.getSnapshot().settings.lab).toMatchObject({ matmulFrom: '32', matmulTo: '512', matmulTimedRuns: '3' });
   });
@@ -60,7 +60,7 @@ describe('the lesson on screen', () => {
   it('opens a lesson written here from its ld link, and closes it', async () => {
     const lesson = { ...LESSONS['softmax-temperature'], title: 'My temperature lesson' };
     const payload = await encodeLessonPayload(lesson);
-    const { host, settings, lessons } = open(`#v=3&w=cnn&ld=${payload}`);
+    const { host, settings, lessons } = open(`#v=4&w=cnn&ld=${payload}`);
     expect(lessons.getSnapshot().status).toBe('reading');
     await settled(lessons);
     expect(lessons.getSnapshot()).toMatchObject({ status: 'ready', step: 1, errors: [], lesson: { title: 'My temperature lesson', steps: lessonDocument(lesson).steps } });
@@ -75,10 +75,10 @@ describe('the lesson on screen', () => {
   });
 
   it('drops a damaged lesson from the link and says why', async () => {
-    const { host, lessons } = open('#v=3&w=cnn&ld=AAAA');
+    const { host, lessons } = open('#v=4&w=cnn&ld=AAAA');
     await settled(lessons);
     expect(lessons.getSnapshot()).toMatchObject({ status: 'none', lesson: null, errors: ['The lesson is damaged: its compressed data is truncated or corrupt'] });
-    expect(host.hash).toBe('#v=3&w=cnn');
+    expect(host.hash).toBe('#v=4&w=cnn');
   });
 
   it('opens a shipped lesson from the menu, and a written one, each at step 1', async () => {

@@ -1,3 +1,4 @@
+import { SCHEMA_VERSION } from './migrations';
 import { describe, expect, it } from 'vitest';
 import { deflate, toBase64Url } from './bytes';
 import { typicalRaceResult } from './fixtures/typicalRace';
@@ -40,7 +41,7 @@ describe('result links', () => {
         `JSON ${json.length} chars -> link ${link.length} chars (target ${TYPICAL_RACE_LINK_TARGET}, hard limit ${MAX_LINK_CHARS})`,
     );
     expect(link.length).toBeLessThanOrEqual(TYPICAL_RACE_LINK_TARGET);
-    expect(link).toMatch(/^#v=3&view=lab&warmupSteps=3&measuredSteps=20&backends=cpu,webgl,webgpu&r=[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(/^#v=4&view=lab&warmupSteps=3&measuredSteps=20&backends=cpu,webgl,webgpu&r=[A-Za-z0-9_-]+$/);
     expect(hasResultParam(link)).toBe(true);
     expect(await decodeResultLink(link)).toEqual({ result, errors: [] });
     expect(decodeViewHash(link)).toMatchObject({ view: 'lab', values: labSettingsOfRace(result), errors: [] });
@@ -49,7 +50,7 @@ describe('result links', () => {
   it('carries non-default settings in the readable part of the link too', async () => {
     const result = { ...typicalRaceResult(), race: null, config: { ...typicalRaceResult().config, batchSize: 256 } };
     const link = await encodeResultLink(result);
-    expect(link.startsWith('#v=3&w=cnn&batchSize=256&r=')).toBe(true);
+    expect(link.startsWith('#v=4&w=cnn&model=classic&batchSize=256&epochs=5&trainExamples=60000&testExamples=10000&r=')).toBe(true);
     expect(decodeViewHash(link)).toMatchObject({ view: 'train', values: settingsRecordOf(result.config), errors: [] });
     expect((await decodeResultLink(link)).result?.config.batchSize).toBe(256);
   });
@@ -111,7 +112,7 @@ describe('result links', () => {
 
   const tampered: [string, (d: Record<string, unknown>) => void, string[]][] = [
     ['a future version', (d) => (d.version = 7), [
-      'The shared result comes from a newer version of the app (format 7, this page reads 3); some parts may not be read',
+      `The shared result comes from a newer version of the app (format 7, this page reads ${SCHEMA_VERSION}); some parts may not be read`,
     ]],
     ['a tampered figure', (d) => ((d.rows as Record<string, unknown>[])[2].examplesPerSec = -1), [
       "Summary row 3 was dropped: examplesPerSec must be a number between 0 and 1000000000000 (got '-1')",

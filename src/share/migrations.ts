@@ -9,9 +9,11 @@
  *   race settings (backends, warmupSteps, measuredSteps), `view` and the result `r`.
  * v3: one settings table per view (src/config/views.ts); the lab's race defaults became those of
  *   the lab itself (2 warm-up + 10 measured steps, every backend); the lab's own keys joined.
+ * v4: the Train view's defaults became the quick first run (tiny CNN, 30,000 examples, 1 epoch,
+ *   batch 32, 2,000 test examples) instead of the seed run; `lang` joined the page's settings.
  */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** Links without a version predate versioning. */
 export const UNVERSIONED_LINK_VERSION = 1;
 
@@ -24,6 +26,8 @@ interface Migration {
   renames: Readonly<Record<string, string>>;
   /** Values a link of the older version left out because they were its defaults, written out (links only). */
   impliedInLink?(entries: readonly Entry<string>[]): Entry<string>[];
+  /** The same for a shared result's configuration, whose writer kept every key but whose hand-made or older copies may not. */
+  impliedInResult?<T>(entries: readonly Entry<T | string>[]): Entry<T | string>[];
 }
 
 function renameKeys<T>(entries: readonly Entry<T>[], renames: Readonly<Record<string, string>>): Entry<T>[] {
@@ -37,6 +41,21 @@ const V2_LAB_DEFAULTS: readonly Entry<string>[] = [
   ['measuredSteps', '20'],
 ];
 
+/** v3 Train-view links omitted CNN settings equal to the v3 defaults (the seed run), which are not v4's. */
+const V3_CNN_DEFAULTS: readonly Entry<string>[] = [
+  ['model', 'classic'],
+  ['batchSize', '64'],
+  ['epochs', '5'],
+  ['trainExamples', '60000'],
+  ['testExamples', '10000'],
+];
+
+/** Writes out an older version's defaults that a link left out, for the view they belong to. */
+function withImpliedDefaults<T>(entries: readonly Entry<T>[], isTheirView: boolean, defaults: readonly Entry<string>[]): Entry<T | string>[] {
+  const present = new Set(entries.map(([key]) => key));
+  return isTheirView ? [...entries, ...defaults.filter(([key]) => !present.has(key))] : [...entries];
+}
+
 /** MIGRATIONS[n] turns version n into version n + 1. */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   1: {
@@ -46,11 +65,19 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   2: {
     description: 'The race defaults moved from 3 + 20 steps on cpu, webgl, webgpu to the lab’s 2 + 10 on every backend; a v2 lab link gets its old defaults written out',
     renames: {},
+    impliedInLink: (entries) => withImpliedDefaults(entries, entries.some(([key, value]) => key === 'view' && value === 'lab'), V2_LAB_DEFAULTS),
+  },
+  3: {
+    description: 'The Train view’s defaults moved from the seed run (classic CNN, 60,000 × 5 epochs, batch 64, 10,000 tested) to the quick first run; a v3 Train link gets its old defaults written out',
+    renames: {},
     impliedInLink: (entries) => {
-      const isLab = entries.some(([key, value]) => key === 'view' && value === 'lab');
-      const present = new Set(entries.map(([key]) => key));
-      return isLab ? [...entries, ...V2_LAB_DEFAULTS.filter(([key]) => !present.has(key))] : [...entries];
+      const view = entries.find(([key]) => key === 'view')?.[1];
+      const workload = entries.find(([key]) => key === 'w')?.[1];
+      // Without a view, a link opens its workload's view, and without either the Train view.
+      const isTrain = view === 'train' || (view === undefined && (workload === undefined || workload === 'cnn'));
+      return withImpliedDefaults(entries, isTrain, V3_CNN_DEFAULTS);
     },
+    impliedInResult: (entries) => withImpliedDefaults(entries, entries.some(([key, value]) => key === 'workload' && value === 'cnn'), V3_CNN_DEFAULTS),
   },
 };
 
@@ -60,9 +87,12 @@ function versionsFrom(fromVersion: number): number[] {
   return out;
 }
 
-/** Brings a shared result's configuration entries from `fromVersion` to SCHEMA_VERSION (renames only). */
-export function migrateEntries<T>(entries: readonly Entry<T>[], fromVersion: number): Entry<T>[] {
-  return versionsFrom(fromVersion).reduce((current, v) => renameKeys(current, MIGRATIONS[v].renames), [...entries]);
+/** Brings a shared result's configuration entries from `fromVersion` to SCHEMA_VERSION: renames, and defaults it took for granted. */
+export function migrateEntries<T>(entries: readonly Entry<T>[], fromVersion: number): Entry<T | string>[] {
+  return versionsFrom(fromVersion).reduce<Entry<T | string>[]>((current, v) => {
+    const renamed = renameKeys(current, MIGRATIONS[v].renames);
+    return MIGRATIONS[v].impliedInResult?.(renamed) ?? renamed;
+  }, [...entries]);
 }
 
 /** Brings a link's entries from `fromVersion` to SCHEMA_VERSION: renames, and the defaults the old version implied. */

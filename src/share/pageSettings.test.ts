@@ -12,7 +12,7 @@ describe('page settings in the URL hash', () => {
   it('writes only the open view and its non-default settings', () => {
     const settings = defaultPageSettings();
     expect(settingsToHash(settings)).toBe(`${V}&w=cnn`);
-    expect(settingsToHash({ ...settings, cnn: { ...settings.cnn, model: 'tiny', batchSize: '32' } })).toBe(`${V}&w=cnn&model=tiny&batchSize=32`);
+    expect(settingsToHash({ ...settings, cnn: { ...settings.cnn, model: 'mlp', batchSize: '16' } })).toBe(`${V}&w=cnn&model=mlp&batchSize=16`);
     expect(settingsToHash({ ...settings, view: 'gan', gan: { ...settings.gan, digit: '3' } })).toBe(`${V}&w=gan&digit=3`);
     expect(settingsToHash({ ...settings, view: 'history' })).toBe(`${V}&view=history`);
     expect(settingsToHash({ ...settings, view: 'lab' })).toBe(`${V}&view=lab`);

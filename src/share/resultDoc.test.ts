@@ -75,7 +75,8 @@ describe('validateSharedResult', () => {
     });
     const { result, errors } = validateSharedResult(doc);
     expect(errors).toEqual([]);
-    expect(result?.config).toEqual({ ...defaultCnnConfig(), backend: 'cpu', batchSize: 256, learningRate: 0.02 });
+    // A v1 result took the seed run's settings for granted.
+    expect(result?.config).toEqual({ ...defaultCnnConfig(), model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, backend: 'cpu', batchSize: 256, learningRate: 0.02 });
   });
 
   it('keeps a script in a text field as inert text', () => {
@@ -175,7 +176,7 @@ describe('validateSharedResult', () => {
     ['a bad date', (d) => (d.createdAt = 'yesterday'), ['The shared result has no valid date; it is shown without one'], (r) => expect(r.createdAt).toBe('')],
     ['invalid settings', (d) => ((d.config as Record<string, unknown>).batchSize = -5), [
       "Batch size must be between 1 and 4096 examples (got '-5')",
-    ], (r) => expect(r.config.batchSize).toBe(64)],
+    ], (r) => expect(r.config.batchSize).toBe(defaultCnnConfig().batchSize)],
     ['an unknown workload', (d) => ((d.config as Record<string, unknown>).workload = 'rnn'), [
       "Unknown workload 'rnn' in the shared result; using cnn",
     ], (r) => expect(r.config.workload).toBe('cnn')],

@@ -12,7 +12,7 @@ describe('one-line summaries of a result', () => {
   it('describe what ran', () => {
     expect(workloadKind(race)).toBe('race');
     expect(describeWorkload(race)).toBe('Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU');
-    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), epochs: 1 } };
+    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), model: 'classic' as const, batchSize: 64, epochs: 1 } };
     expect(describeWorkload(cnn)).toBe('CNN: Classic CNN, MNIST digits, batch 64, 1 epoch on WebGL');
     const gan = { ...race, race: null, config: defaultGanConfig() };
     expect(workloadKind(gan)).toBe('gan');

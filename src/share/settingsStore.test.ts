@@ -21,9 +21,9 @@ describe('the settings store', () => {
     host.time += HISTORY_COALESCE_MS * 2;
     set('seed', '3');
     expect(host.writes).toEqual([
-      ['#v=3&w=cnn&batchSize=1', 'push'],
-      ['#v=3&w=cnn&batchSize=12', 'replace'],
-      ['#v=3&w=cnn&batchSize=12&seed=3', 'push'],
+      ['#v=4&w=cnn&batchSize=1', 'push'],
+      ['#v=4&w=cnn&batchSize=12', 'replace'],
+      ['#v=4&w=cnn&batchSize=12&seed=3', 'push'],
     ]);
   });
 
@@ -32,13 +32,13 @@ describe('the settings store', () => {
     const store = new SettingsStore(host);
     const seen: string[] = [];
     store.subscribe(() => seen.push(store.getSnapshot().settings.view));
-    host.navigate('#v=3&w=gan&steps=5&r=AAAA');
+    host.navigate('#v=4&w=gan&steps=5&r=AAAA');
     expect(store.getSnapshot()).toMatchObject({ settings: { view: 'gan', gan: { steps: '5' } }, resultPayload: 'AAAA', linkErrors: [] });
     expect(host.writes).toEqual([]);
     store.update((s) => ({ ...s, gan: { ...s.gan, steps: '6' } }), 'replace');
-    expect(host.hash).toBe('#v=3&w=gan&steps=6&r=AAAA');
+    expect(host.hash).toBe('#v=4&w=gan&steps=6&r=AAAA');
     store.setResultPayload(null);
-    expect(host.writes.at(-1)).toEqual(['#v=3&w=gan&steps=6', 'push']);
+    expect(host.writes.at(-1)).toEqual(['#v=4&w=gan&steps=6', 'push']);
     expect(seen).toEqual(['gan', 'gan', 'gan']);
   });
 });

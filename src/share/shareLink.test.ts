@@ -17,7 +17,7 @@ describe('the link a Share button copies', () => {
   it('carries the settings that repeat the run, its view and the whole result', async () => {
     const race = typicalRaceResult();
     const url = await resultUrl(race, 'https://example.org/play/');
-    expect(url.startsWith('https://example.org/play/#v=3&view=lab&')).toBe(true);
+    expect(url.startsWith('https://example.org/play/#v=4&view=lab&')).toBe(true);
     const hash = url.slice(url.indexOf('#'));
     expect(decodeViewHash(hash)).toMatchObject({ view: 'lab', errors: [], values: labSettingsOfRace(race) });
     const decoded = await decodeResultLink(hash);

@@ -12,7 +12,7 @@ import { InspectSession } from './inspectSession';
 const SOURCE: ModelSource = { kind: 'running', description: 'Tiny CNN being trained now', dataset: 'mnist', backend: 'cpu' };
 const pixels = () => new Float32Array(784);
 
-function setup(hash = '#v=3&w=cnn&backend=cpu&dataset=fashion-mnist') {
+function setup(hash = '#v=4&w=cnn&backend=cpu&dataset=fashion-mnist') {
   const port = new FakeOwnerPort();
   const client = new DeviceClient(() => port);
   const cnn = new TrainingSession(client, 'loss', new RunStore('loss', immediately));
