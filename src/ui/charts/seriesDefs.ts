@@ -70,6 +70,7 @@ const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting 
 export const CNN_CHARTS = {
   loss: [
     series('train loss', '#2563eb', scalar('loss')),
+    { label: 'train loss up to the checkpoint', color: '#93c5fd', points: (s: RunStore) => s.priorLoss.map(([x, y]) => ({ x, y })) },
     { label: 'test loss', color: '#dc2626', points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testLoss })) },
   ],
   accuracy: [
