@@ -46,6 +46,7 @@ function yieldToEventLoop(): Promise<void> {
 export class TrainingLoop {
   private control: Control = 'run';
   private singleStepsRequested: (StepPart | undefined)[] = [];
+  private betweenSteps: (() => Promise<void>)[] = [];
   private wake: (() => void) | null = null;
   private stepsDone = 0;
   private windowsDone = 0;
@@ -86,6 +87,16 @@ export class TrainingLoop {
     this.stepsDone = step;
   }
 
+  /**
+   * Runs `task` between two steps, never beside one: after the window in flight (at once while
+   * paused, and the loop stays paused). Dropped if the run ends first; the task must not throw.
+   */
+  betweenWindows(task: () => Promise<void>): void {
+    if (this.control === 'stop') return;
+    this.betweenSteps.push(task);
+    this.wakeUp();
+  }
+
   stop(): void {
     this.control = 'stop';
     this.wakeUp();
@@ -103,9 +114,11 @@ export class TrainingLoop {
 
     while (this.stepsDone < totalSteps) {
       if (this.control === 'stop') return 'stopped';
+      for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await task();
       if (this.control === 'pause' && this.singleStepsRequested.length === 0) {
         announce('paused');
-        await new Promise<void>((resolve) => (this.wake = resolve));
+        // A listener of the announcement may already have stepped, resumed or queued a task: then no wait.
+        if (this.control === 'pause' && this.singleStepsRequested.length === 0 && this.betweenSteps.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
       const lost = this.hooks.deviceLost?.();

@@ -76,6 +76,8 @@ export class RunStore {
   private listeners = new Set<() => void>();
   private frameRequested = false;
   private leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
+  /** [step, train loss] of the saved run a continued run started from (its checkpoint's curve), drawn before the run's own points. */
+  priorLoss: readonly [number, number][] = [];
   /** Bumped when a new run clears the buffers, so charts know to reset. */
   runId = 0;
 
@@ -99,14 +101,15 @@ export class RunStore {
     if (backends !== this.snapshot.backends) this.update({ backends });
   }
 
-  /** Clears everything of the previous run: a new one has been asked for and waits for the device. */
-  beginRun(): void {
+  /** Clears everything of the previous run: a new one has been asked for and waits for the device (`prior`: the loss curve it continues). */
+  beginRun(prior: readonly [number, number][] = []): void {
+    this.priorLoss = prior;
     this.metrics.length = 0;
     this.evals.length = 0;
     this.samples = null;
     this.runId += 1;
     this.leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
-    this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued' });
+    this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued', firstLoss: prior[0]?.[1] ?? null });
   }
 
   /** Back to no run at all (presentation mode's reset): buffers cleared; a later event of the old run is ignored. */
@@ -190,6 +193,8 @@ export class RunStore {
       case 'parityCurve':
       case 'benchmark':
       case 'model':
+      // The session hands a checkpoint file to the unfinished-run slot; it is no figure of the run.
+      case 'checkpointFile':
         return;
       default:
         return event satisfies never;

@@ -1,6 +1,7 @@
 import type { RunConfig } from '../config/workloads';
 import type { DeviceClient } from '../engine/client/deviceClient';
-import type { CheckpointInfo, StepPart } from '../engine/protocol/training';
+import type { CheckpointFile, CheckpointInfo, StepPart } from '../engine/protocol/training';
+import { readModelFile } from '../share/savedModels';
 import { deviceClient } from './device';
 import { RunStore } from './runStore';
 
@@ -11,6 +12,7 @@ export class TrainingSession {
   private jobId: number | null = null;
   /** The configuration each run started with, by the store's run id, so a result records exactly what ran. */
   private readonly configs = new Map<number, RunConfig>();
+  private readonly fileListeners = new Set<(file: CheckpointFile, runId: number) => void>();
 
   constructor(
     private readonly client: DeviceClient,
@@ -23,7 +25,9 @@ export class TrainingSession {
 
   /** Queues a run with this configuration behind whatever holds the device (continuing a saved model's GPCK bytes when given); returns the store's run id. */
   start(config: RunConfig, resume?: ArrayBuffer): number {
-    this.store.beginRun();
+    // A continued run draws the saved run's loss curve before its own points.
+    const before = resume ? readModelFile(resume) : null;
+    this.store.beginRun(before?.ok ? before.header.summary.curve : []);
     this.configs.clear();
     return this.submit(config, resume ? { resume } : {});
   }
@@ -50,7 +54,9 @@ export class TrainingSession {
           if (this.store.runId === runId) this.store.started();
         },
         onEvent: (event) => {
-          if (this.store.runId === runId) this.store.handle(event);
+          if (this.store.runId !== runId) return;
+          if (event.type === 'checkpointFile') for (const listener of this.fileListeners) listener(event.file, runId);
+          else this.store.handle(event);
         },
         onEnded: (outcome) => {
           if (this.jobId === id) this.jobId = null;
@@ -60,6 +66,12 @@ export class TrainingSession {
     );
     this.jobId = id;
     return runId;
+  }
+
+  /** Calls back with each checkpoint file the current run sends (the page keeps it as the unfinished run). */
+  onCheckpointFile(listener: (file: CheckpointFile, runId: number) => void): () => void {
+    this.fileListeners.add(listener);
+    return () => this.fileListeners.delete(listener);
   }
 
   /** The configuration run `runId` started with, or null for a run this session did not start. */
@@ -76,6 +88,8 @@ export class TrainingSession {
   resume = (): void => this.control({ action: 'resume' });
   step = (part?: StepPart): void => this.control({ action: 'step', part });
   evaluate = (): void => this.control({ action: 'evaluate' });
+  /** Asks the run for its checkpoint now (sent as a checkpoint file between two steps). */
+  saveCheckpoint = (): void => this.control({ action: 'saveCheckpoint' });
 
   /** Stops the run (between its steps), or drops it from the queue if it has not started. */
   stop = (): void => {

@@ -9,7 +9,7 @@ import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
 import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
 import { DeviceLostError, type TrainingLoop } from '../trainingLoop';
-import { CnnWorkload } from '../workloads/cnnWorkload';
+import { CnnWorkload, type CnnTrainingState } from '../workloads/cnnWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 
 /**
@@ -41,15 +41,16 @@ export class RunRecovery {
     this.emit({ type: 'resumed', from: held.info });
   }
 
-  /** Takes a checkpoint when N steps passed since the last one, or at an epoch end. */
-  async maybeCheckpoint(step: number, epochEnd: boolean): Promise<void> {
-    if (this.config.workload !== 'cnn' || !(this.workload instanceof CnnWorkload) || this.deviceLost()) return;
+  /** Takes a checkpoint when N steps passed since the last one, or at an epoch end; returns the state it read (null: none taken). */
+  async maybeCheckpoint(step: number, epochEnd: boolean): Promise<CnnTrainingState | null> {
+    if (this.config.workload !== 'cnn' || !(this.workload instanceof CnnWorkload) || this.deviceLost()) return null;
     const every = this.config.checkpointEvery;
     const since = step - (this.latest?.step ?? 0);
-    if (since <= 0 || (!epochEnd && (every <= 0 || since < every))) return;
+    if (since <= 0 || (!epochEnd && (every <= 0 || since < every))) return null;
     const state = await this.workload.captureState();
     this.latest = holdCheckpoint(this.config, state, step, Math.ceil(step / this.workload.info.stepsPerEpoch));
     this.emit({ type: 'checkpoint', checkpoint: this.latest });
+    return state;
   }
 
   /** The error a failed run ends with: a lost device (announced with its checkpoint), out of memory, or the error itself. */

@@ -3,6 +3,7 @@ import type { CnnRunConfig } from '../../config/cnnConfig';
 import type { RunConfig } from '../../config/workloads';
 import { BudgetWatch, type MemoryPlan } from '../../metrics/memoryPlan';
 import { errorMessage } from '../backends/runtime';
+import { CheckpointFiles } from '../checkpoints/checkpointFiles';
 import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { RunningInspector } from '../inspect/runningInspector';
@@ -50,6 +51,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     }
     let steps = (): number => 0;
     const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState })) : null;
+    const files = active instanceof CnnWorkload && config.workload === 'cnn' ? new CheckpointFiles(active, config, summary, emit) : null;
     const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
     const running = new TrainingLoop(active, {
       onState: (state) => {
@@ -75,7 +77,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
           emit({ type: 'eval', point: lastEval });
           await inspector?.epochEnd(epoch, step);
         }
-        await guard.maybeCheckpoint(step, true);
+        const state = await guard.maybeCheckpoint(step, true);
+        await files?.epochEnd(step, state);
       },
       afterWindow: async (step) => {
         await sampler?.maybeSend(step);
@@ -87,7 +90,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     running.startAt(startStep);
     if (request.recover) guard.resume(request.recover.checkpointId, running);
     steps = () => running.steps;
-    ctx.onControl((control) => applyControl(control, running, active, emit, inspector));
+    ctx.onControl((control) => applyControl(control, { loop: running, workload: active, emit, inspector, files }));
     ctx.token.attach(running);
     await sampler?.send(0);
     const outcome = await running.run();
@@ -111,7 +114,16 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
   }
 }
 
-function applyControl(control: TrainingControl, loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void, inspector: RunningInspector | null): void {
+/** What a control acts on: the loop, and the run's parts that answer the page. */
+interface Controlled {
+  loop: TrainingLoop;
+  workload: TrainingWorkload;
+  emit: (event: TrainingEvent) => void;
+  inspector: RunningInspector | null;
+  files: CheckpointFiles | null;
+}
+
+function applyControl(control: TrainingControl, { loop, workload, emit, inspector, files }: Controlled): void {
   switch (control.action) {
     case 'pause':
       return loop.pause();
@@ -121,6 +133,8 @@ function applyControl(control: TrainingControl, loop: TrainingLoop, workload: Tr
       return loop.stepOnce(control.part);
     case 'evaluate':
       return void evaluateNow(loop, workload, emit);
+    case 'saveCheckpoint':
+      return files ? loop.betweenWindows(() => files.asked(loop.steps)) : emit({ type: 'warning', message: 'Only a CNN run saves checkpoints.' });
     case 'inspect':
       return inspector ? void inspector.answer(control.query) : emit({ type: 'warning', message: 'Only a CNN can be looked inside.' });
     default:

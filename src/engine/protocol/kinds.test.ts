@@ -31,6 +31,7 @@ const JOB_EVENTS = [
   'stepPeak',
   'checkpoint',
   'resumed',
+  'checkpointFile',
   'deviceLost',
   'raceRow',
   'sweepPoint',
@@ -48,7 +49,7 @@ const JOB_EVENTS = [
   'inspectFailed',
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
-const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'inspect'] as const;
+const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'saveCheckpoint', 'inspect'] as const;
 const DEBUG_COMMANDS = ['loseDevice'] as const;
 
 describe('the kinds the app dispatches on', () => {

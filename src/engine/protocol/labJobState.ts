@@ -85,6 +85,7 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'stepPeak':
     case 'checkpoint':
     case 'resumed':
+    case 'checkpointFile':
     case 'deviceLost':
     case 'benchmark':
     case 'model':

@@ -50,6 +50,20 @@ export interface CheckpointInfo {
   createdAt: string;
 }
 
+/**
+ * The run's whole state as a GPCK file (src/engine/protocol/checkpointFormat.ts), sent to the page
+ * at each epoch end of a CNN run (but its last) and when the page asks: the page keeps it in
+ * IndexedDB as the unfinished run, so the run survives a reload. The buffer is transferred.
+ */
+export interface CheckpointFile {
+  bytes: ArrayBuffer;
+  step: number;
+  /** 1-based epoch of the last step done. */
+  epoch: number;
+  /** At an epoch end, or asked for ("Save checkpoint"). */
+  reason: 'epochEnd' | 'asked';
+}
+
 export interface EvalPoint {
   step: number;
   epoch: number;
@@ -119,6 +133,8 @@ export type TrainingEvent =
   | { type: 'checkpoint'; checkpoint: CheckpointInfo }
   /** The run continues from a checkpoint: points after its step are redone. */
   | { type: 'resumed'; from: CheckpointInfo }
+  /** The run's state as checkpoint bytes, for the page to keep (CNN runs). */
+  | { type: 'checkpointFile'; file: CheckpointFile }
   /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
   | { type: 'deviceLost'; message: string; resumeFrom: CheckpointInfo | null };
 
@@ -128,6 +144,8 @@ export type TrainingControl =
   | { action: 'resume' }
   | { action: 'step'; part?: StepPart }
   | { action: 'evaluate' }
+  /** The run's state now, between two steps, as a checkpointFile event (CNN runs). */
+  | { action: 'saveCheckpoint' }
   /** A look inside the running CNN; answered with an InspectEvent (src/engine/protocol/inspect.ts). */
   | { action: 'inspect'; query: InspectQuery };
 

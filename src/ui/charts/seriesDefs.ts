@@ -78,6 +78,7 @@ const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting 
 export const CNN_CHARTS = {
   loss: [
     series('train loss', tokenRef('seriesBlue'), scalar('loss')),
+    { label: 'train loss up to the checkpoint', color: tokenRef('seriesGray'), points: (s: RunStore) => s.priorLoss.map(([x, y]) => ({ x, y })) },
     { label: 'test loss', color: tokenRef('seriesRed'), points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testLoss })) },
   ],
   accuracy: [

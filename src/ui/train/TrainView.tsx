@@ -20,6 +20,8 @@ import { openView, setFormValue, usePageSettings } from '../share/pageStore';
 import { ModelPanel } from '../models/ModelPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
+import { CheckpointNote, SaveCheckpointButton } from './SaveCheckpoint';
+import { UnfinishedRunBanner } from './UnfinishedRunBanner';
 
 const { store: runStore } = cnnSession;
 const FORM_KEYS = [
@@ -94,12 +96,14 @@ export function TrainView() {
 
   const errors = useMemo(() => formErrors(CNN_TABLE, values, FORM_KEYS), [values]);
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
+  const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const show = usePanels('train');
   useEffect(() => registerViewActions('train', trainingActions('cnn')), []);
 
   return (
     <>
       <section className="panel setup" hidden={!show('setup')}>
+        <UnfinishedRunBanner busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
         <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
@@ -114,8 +118,10 @@ export function TrainView() {
           onStep={() => cnnSession.step()}
           onStop={cnnSession.stop}
           onEvaluate={cnnSession.evaluate}
+          extra={<SaveCheckpointButton running={running} onSave={cnnSession.saveCheckpoint} />}
         />
         <RunStatus snapshot={snapshot} />
+        <CheckpointNote />
         {snapshot.latest && (
           <p className="look-inside-line">
             <button className="link-button" data-testid="btn-look-inside" onClick={() => openView('inspect')}>

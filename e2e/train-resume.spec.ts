@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
+import { expect, test } from './fixtures';
+import type { PlaygroundPage } from './pages/playgroundPage';
+
+/** The tiny CNN on a slice of MNIST, several epochs: seconds an epoch on the cpu backend. */
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', testExamples: '200', seed: '7' };
+const DB = 'gpu-playground-unfinished-run';
+
+/** Whether the browser's unfinished-run slot is empty, read straight from IndexedDB. */
+const slotEmpty = (page: Page) =>
+  page.evaluate(
+    (name) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('slot')) return (db.close(), resolve(true));
+          const get = db.transaction('slot').objectStore('slot').get('unfinished');
+          get.onsuccess = () => (db.close(), resolve(get.result === undefined));
+          get.onerror = () => (db.close(), reject(get.error));
+        };
+      }),
+    DB,
+  );
+
+/** Puts a record in the slot that is not a checkpoint, as a damaged database would hold. */
+const damageSlot = (page: Page) =>
+  page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('slot', 'readwrite');
+          tx.objectStore('slot').put({ savedAt: new Date().toISOString(), bytes: Uint8Array.of(71, 80, 67, 75, 1, 0, 0, 0).buffer }, 'unfinished');
+          tx.oncomplete = () => (db.close(), resolve());
+          tx.onerror = () => (db.close(), reject(tx.error));
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    DB,
+  );
+
+const banner = (p: PlaygroundPage) => p.root.getByTestId('unfinished-run');
+
+async function reopen(p: PlaygroundPage): Promise<void> {
+  await p.page.reload();
+  await p.page.getByTestId('tab-train').click();
+  await expect(p.root.getByTestId('backend-picker')).toBeVisible();
+}
+
+test('a run kept at an epoch end survives a reload: Resume continues from its step, with its curve, to the end; the finished run leaves nothing to resume', async ({ playground: p, page, backend }) => {
+  test.skip(backend !== 'cpu', 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)');
+  await p.open();
+  await p.chooseBackend(backend);
+  // 1280 / 32 = 40 steps an epoch, 3 epochs.
+  await p.setFields({ ...TINY_RUN, trainExamples: '1280', epochs: '3' });
+  await p.button('train').click();
+  await expect(p.root.getByTestId('checkpoint-saved')).toContainText(/Checkpoint kept in this browser at the end of epoch [12]: step (40|80) /);
+
+  // The page goes away mid-run (the worker with it); the slot holds the last epoch end it reached.
+  await reopen(p);
+  await expect(banner(p)).toBeVisible();
+  const text = await p.root.getByTestId('unfinished-run-text').innerText();
+  const match = /^An unfinished run can be resumed: Tiny CNN on CPU \(plain JS\), epoch ([12]) of 3, step (40|80) \(saved \d\d:\d\d\)$/.exec(text);
+  expect(match, text).not.toBeNull();
+  const saved = Number(match?.[2]);
+  expect(saved).toBe(40 * Number(match?.[1]));
+
+  await p.root.getByTestId('btn-unfinished-resume').click();
+  await expect(banner(p)).toHaveCount(0);
+  await expect.poll(() => p.stepCount(), { timeout: 120_000 }).toBeGreaterThan(0);
+  expect(await p.stepCount(), 'the step counter goes on from the checkpoint, not from 0').toBeGreaterThan(saved);
+  // The loss chart draws the checkpoint's curve (its points up to the saved step) before the run's own.
+  expect(await p.chartPoints('loss')).toBeGreaterThan(1);
+  await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
+  await expect(p.stat('step')).toHaveText('120 / 120 (epoch 3)');
+  await expect(p.errorMessage()).toHaveCount(0);
+
+  // Finished: the slot is cleared, and a reload offers nothing.
+  await expect.poll(() => slotEmpty(page), { timeout: 30_000 }).toBe(true);
+  await reopen(p);
+  await expect(p.button('train')).toBeEnabled();
+  await expect(banner(p)).toHaveCount(0);
+});
+
+test('Save checkpoint keeps a paused run at its step; after a reload Discard clears it; a damaged slot says why and can be discarded', async ({ playground: p, page, backend }) => {
+  test.skip(backend !== 'cpu', 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)');
+  await p.open();
+  await p.chooseBackend(backend);
+  // 3200 / 32 = 100 steps an epoch: paused long before its first epoch end.
+  await p.setFields({ ...TINY_RUN, trainExamples: '3200', epochs: '2' });
+  await expect(p.root.getByTestId('btn-save-checkpoint')).toBeDisabled();
+  await p.button('train').click();
+  await p.waitForSteps(5);
+  await p.button('pause').click();
+  await expect(p.runState()).toHaveText('paused');
+  const step = await p.stepCount();
+  await p.root.getByTestId('btn-save-checkpoint').click();
+  await expect(p.root.getByTestId('checkpoint-saved')).toContainText(`Checkpoint kept in this browser as asked: step ${step} `);
+
+  await reopen(p);
+  await expect(p.root.getByTestId('unfinished-run-text')).toHaveText(new RegExp(`^An unfinished run can be resumed: Tiny CNN on CPU \\(plain JS\\), epoch 1 of 2, step ${step} \\(saved \\d\\d:\\d\\d\\)$`));
+  expect(await axeViolations(page)).toEqual([]);
+  await p.root.getByTestId('btn-unfinished-discard').click();
+  await expect(banner(p)).toHaveCount(0);
+  expect(await slotEmpty(page)).toBe(true);
+  await reopen(p);
+  await expect(p.button('train')).toBeEnabled();
+  await expect(banner(p)).toHaveCount(0);
+
+  // A damaged record: the validator's sentence, Discard only, and the app stays usable.
+  await damageSlot(page);
+  await reopen(p);
+  await expect(p.root.getByTestId('unfinished-run-text')).toHaveText(/^The unfinished run kept in this browser cannot be resumed\. Not a usable checkpoint: /);
+  await expect(p.root.getByTestId('btn-unfinished-resume')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await p.root.getByTestId('btn-unfinished-discard').click();
+  await expect(banner(p)).toHaveCount(0);
+  expect(await slotEmpty(page)).toBe(true);
+  await p.chooseBackend(backend);
+  await p.setFields({ ...TINY_RUN, trainExamples: '640', epochs: '1' });
+  await p.button('train').click();
+  await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
+  await expect(p.errorMessage()).toHaveCount(0);
+});

@@ -1,0 +1,47 @@
+/**
+ * A CNN run's checkpoint files for the page: its whole state as GPCK bytes at each epoch end (but
+ * the last: the run then finishes and the page drops its copy) and whenever the page asks ("Save
+ * checkpoint"), so the page can keep the unfinished run in IndexedDB across a reload. Plain data:
+ * the state is read back as numbers and no tensor outlives the read.
+ */
+import type { CnnRunConfig } from '../../config/cnnConfig';
+import { errorMessage } from '../backends/runtime';
+import { encodeCheckpoint } from '../protocol/checkpointFormat';
+import type { CheckpointFile, TrainingEvent } from '../protocol/training';
+import type { CnnTrainingState, CnnWorkload } from '../workloads/cnnWorkload';
+import type { RunSummary } from './runCheckpoint';
+import { checkpointOf } from './savedModel';
+
+export class CheckpointFiles {
+  constructor(
+    private readonly workload: CnnWorkload,
+    private readonly config: CnnRunConfig,
+    private readonly summary: RunSummary,
+    private readonly emit: (event: TrainingEvent) => void,
+  ) {}
+
+  /** At an epoch end that is not the run's last: `state` as the memory checkpoint just read it (null: read it now). */
+  async epochEnd(step: number, state: CnnTrainingState | null): Promise<void> {
+    if (step >= this.workload.info.totalSteps) return;
+    await this.send(step, 'epochEnd', state);
+  }
+
+  /** Asked for by the page: the state now. Call between two steps only (TrainingLoop.betweenWindows). */
+  async asked(step: number): Promise<void> {
+    if (step === 0) return this.emit({ type: 'warning', message: 'No step has been trained yet: there is no checkpoint to save.' });
+    await this.send(step, 'asked', null);
+  }
+
+  /** A failure is a warning of the run, never its end. */
+  private async send(step: number, reason: CheckpointFile['reason'], state: CnnTrainingState | null): Promise<void> {
+    try {
+      const read = state ?? (await this.workload.captureState());
+      const checkpoint = checkpointOf(this.config, read, { step, stepsPerEpoch: this.workload.info.stepsPerEpoch }, this.summary.summary);
+      // A fresh array of exactly the file's length: its buffer is the file, handed to the page without a copy.
+      const bytes = encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
+      this.emit({ type: 'checkpointFile', file: { bytes, step, epoch: checkpoint.progress.epoch, reason } });
+    } catch (err) {
+      this.emit({ type: 'warning', message: `Could not save a checkpoint at step ${step}: ${errorMessage(err)}` });
+    }
+  }
+}

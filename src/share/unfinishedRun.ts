@@ -1,0 +1,120 @@
+/**
+ * The unfinished run kept in this browser: one record in IndexedDB (its own database beside the
+ * saved models), the GPCK file of a CNN run's latest checkpoint (each epoch end but the last, and
+ * "Save checkpoint"), replaced each time and cleared when the run finishes or the user discards
+ * it. Read back through the one checkpoint validator: a damaged record is reported with the
+ * validator's sentence, never thrown and never loaded.
+ */
+import { BACKEND_LABELS } from '../config/backends';
+import { CNN_MODEL_LABELS } from '../config/models';
+import { requestResult, transact } from './historyStore';
+import { readModelFile, type SavedModelHeader } from './savedModels';
+
+export const UNFINISHED_DB_NAME = 'gpu-playground-unfinished-run';
+const DB_VERSION = 1;
+const STORE = 'slot';
+/** The one record's key: the slot holds a single run. */
+const KEY = 'unfinished';
+
+export interface UnfinishedRun {
+  /** ISO 8601, when the page stored it. */
+  savedAt: string;
+  header: SavedModelHeader;
+  bytes: ArrayBuffer;
+}
+
+export type UnfinishedRunReading = { status: 'empty' } | { status: 'ready'; run: UnfinishedRun } | { status: 'damaged'; error: string };
+
+/** Where the one record lives: IndexedDB on the page, a variable in tests. */
+export interface SlotStorage {
+  /** The stored record as it was read (untrusted), or undefined when there is none. */
+  read(): Promise<unknown>;
+  write(record: { savedAt: string; bytes: ArrayBuffer }): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** Reads a stored record: empty, a usable run, or why not (the validator's sentence). Never throws. */
+export function readUnfinishedRun(raw: unknown): UnfinishedRunReading {
+  if (raw === undefined || raw === null) return { status: 'empty' };
+  if (typeof raw !== 'object') return { status: 'damaged', error: 'The unfinished run stored in this browser is not a record this page wrote.' };
+  const { savedAt, bytes } = raw as Record<string, unknown>;
+  if (typeof savedAt !== 'string' || !Number.isFinite(Date.parse(savedAt)) || !(bytes instanceof ArrayBuffer)) {
+    return { status: 'damaged', error: 'The unfinished run stored in this browser is not a record this page wrote.' };
+  }
+  const reading = readModelFile(bytes);
+  if (!reading.ok) return { status: 'damaged', error: reading.error };
+  return { status: 'ready', run: { savedAt, header: reading.header, bytes } };
+}
+
+/** "14:02": an ISO time as hours and minutes in the page's time zone. */
+export function clockTime(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** e.g. "Classic CNN on WebGL, epoch 2 of 5, step 1,876 (saved 14:02)". */
+export function unfinishedRunText({ header, savedAt }: UnfinishedRun): string {
+  const { config, progress } = header;
+  return `${CNN_MODEL_LABELS[config.model]} on ${BACKEND_LABELS[config.backend]}, epoch ${progress.epoch} of ${config.epochs}, step ${progress.step.toLocaleString('en-US')} (saved ${clockTime(savedAt)})`;
+}
+
+/** The slot: operations run one after another in the order asked, so a clear never overtakes the write before it. */
+export class UnfinishedRunSlot {
+  private storage: Promise<SlotStorage> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly open: () => Promise<SlotStorage>) {}
+
+  /** Replaces the stored run with these checkpoint bytes; refuses (throws) bytes the validator refuses. */
+  write(bytes: ArrayBuffer, savedAt = new Date().toISOString()): Promise<UnfinishedRun> {
+    return this.enqueue(async (storage) => {
+      const reading = readModelFile(bytes);
+      if (!reading.ok) throw new Error(reading.error);
+      await storage.write({ savedAt, bytes });
+      return { savedAt, header: reading.header, bytes };
+    });
+  }
+
+  /** What the slot holds; rejects only when the storage itself fails (no IndexedDB, a broken database). */
+  read(): Promise<UnfinishedRunReading> {
+    return this.enqueue(async (storage) => readUnfinishedRun(await storage.read()));
+  }
+
+  clear(): Promise<void> {
+    return this.enqueue((storage) => storage.clear());
+  }
+
+  private enqueue<T>(action: (storage: SlotStorage) => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => action(await this.database()));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private database(): Promise<SlotStorage> {
+    if (!this.storage) {
+      const opening = this.open();
+      // A failed open is tried again next time.
+      opening.catch(() => {
+        if (this.storage === opening) this.storage = null;
+      });
+      this.storage = opening;
+    }
+    return this.storage;
+  }
+}
+
+/** The slot's IndexedDB database. */
+export async function openSlotStorage(dbName = UNFINISHED_DB_NAME): Promise<SlotStorage> {
+  if (typeof indexedDB === 'undefined') throw new Error('This browser has no IndexedDB, so an unfinished run cannot be kept for later');
+  const open = indexedDB.open(dbName, DB_VERSION);
+  open.onupgradeneeded = () => {
+    if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE);
+  };
+  const db = await requestResult(open);
+  db.onversionchange = () => db.close();
+  return {
+    read: () => transact<unknown>(db, 'readonly', (store) => store.get(KEY), STORE),
+    write: async (record) => void (await transact(db, 'readwrite', (store) => store.put(record, KEY), STORE)),
+    clear: async () => void (await transact(db, 'readwrite', (store) => store.delete(KEY), STORE)),
+  };
+}

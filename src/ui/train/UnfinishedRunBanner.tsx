@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { unfinishedRunText } from '../../share/unfinishedRun';
+import { unfinishedRun } from './unfinishedRunSession';
+
+/** "An unfinished run can be resumed: …" with Resume and Discard; a damaged record says why and offers Discard only. */
+export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean }) {
+  const s = useSyncExternalStore(unfinishedRun.subscribe, unfinishedRun.getSnapshot);
+  useEffect(() => void unfinishedRun.load(), []);
+  const { offer } = s;
+  if (offer.status === 'empty') return null;
+  return (
+    <section className="unfinished-run" data-testid="unfinished-run" aria-labelledby="unfinished-run-text">
+      <p id="unfinished-run-text" data-testid="unfinished-run-text">
+        {offer.status === 'ready'
+          ? `An unfinished run can be resumed: ${unfinishedRunText(offer.run)}`
+          : `The unfinished run kept in this browser cannot be resumed. ${offer.error}`}
+      </p>
+      <div className="controls">
+        {offer.status === 'ready' && (
+          <button type="button" className="primary" data-testid="btn-unfinished-resume" disabled={busyTraining} onClick={unfinishedRun.resume}>
+            Resume
+          </button>
+        )}
+        <button type="button" data-testid="btn-unfinished-discard" onClick={() => void unfinishedRun.discard()}>
+          Discard
+        </button>
+      </div>
+    </section>
+  );
+}
