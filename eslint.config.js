@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 
 // Layer rules (which folder may import which) live in .dependency-cruiser.cjs and run as `npm run deps`.
 export default tseslint.config(
@@ -9,6 +10,24 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Every user-visible string of a component comes from the message catalogs (src/i18n): literal JSX text or a literal
+    // in a visible attribute fails; attributes that are not shown to people (test ids, roles, class names) are allowed.
+    files: ['src/ui/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            exclude: ['className', 'style', 'type', 'key', 'id', 'data-testid', 'role', 'name', 'value', 'href', 'htmlFor', 'inputMode', 'autoComplete', 'lang', 'rel', 'target', 'aria-live', 'aria-hidden', 'aria-controls', 'aria-describedby', 'aria-labelledby', 'aria-haspopup', 'aria-current', 'scope', 'method', 'accept', 'download', 'dir', 'width', 'height', 'viewBox', 'd', 'fill', 'stroke', 'strokeWidth', 'strokeDasharray', 'textAnchor', 'dominantBaseline', 'preserveAspectRatio', 'xmlns', 'x', 'y', 'points', 'transform', 'tabIndex', 'colSpan', 'rowSpan', 'wrap', 'spellCheck', 'autoCapitalize', 'pattern', 'step', 'min', 'max', 'list', 'form', 'src', 'alt-hidden'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s×→–—…·%]+', '[A-Z_-]+', 'GPU Playground', 'MNIST', 'CPU', 'GPU', 'WebGL', 'WebGPU', 'WebAssembly', 'GFLOP/s', 'ms', 'MB', 'kB', 'px', 'D\\(x\\)', 'D\\(G\\(z\\)\\)', 'k'] },
+        },
+      ],
+    },
   },
   {
     rules: {

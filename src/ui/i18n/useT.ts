@@ -3,7 +3,8 @@ import { useIntl, type FormatNumberOptions } from 'react-intl';
 import type { BackendName } from '../../config/backends';
 import type { SettingsTable } from '../../config/schema';
 import { settingId, tableIdOf } from '../../i18n/tableMessages';
-import type { MessageId, MessageValues } from '../../i18n/translator';
+import { Translator, type MessageId, type MessageValues } from '../../i18n/translator';
+import { isLocale } from '../../config/locales';
 
 export interface T {
   (id: MessageId, values?: MessageValues): string;
@@ -12,6 +13,8 @@ export interface T {
   backend(name: BackendName): string;
   number(value: number, options?: FormatNumberOptions): string;
   locale: string;
+  /** The same catalogs for pure code (src/share builds sentences, names and CSV headers with it). */
+  translator: Translator;
 }
 
 /** The page's translator: react-intl's formatMessage over the catalogs, typed by message id. */
@@ -23,6 +26,7 @@ export function useT(): T {
     t.backend = (name) => intl.formatMessage({ id: `backend.${name}` });
     t.number = (value, options) => intl.formatNumber(value, options);
     t.locale = intl.locale;
+    t.translator = new Translator(isLocale(intl.locale) ? intl.locale : 'en');
     return t;
   }, [intl]);
 }

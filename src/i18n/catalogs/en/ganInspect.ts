@@ -1,0 +1,2 @@
+/** The GAN studio, Look inside (draw, confusion, filters, summary) and saved models. */
+export const EN_GAN_INSPECT = {} as const;
