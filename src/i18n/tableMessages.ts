@@ -5,12 +5,13 @@
  */
 import { BACKENDS } from '../config/backends';
 import { CNN_PRESETS } from '../config/cnnPresets';
+import { describeJob, JOBS } from '../config/jobs';
 import { DATASETS } from '../config/datasets';
 import { LESSONS } from '../config/lessons';
 import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../config/models';
 import { PAGE_TABLE } from '../config/pageConfig';
 import { PANELS } from '../config/panels';
-import type { Field, SettingsTable } from '../config/schema';
+import { optionLabel, type Field, type SettingsTable } from '../config/schema';
 import { FORMS, VIEWS } from '../config/views';
 
 /** Every table the pages show, by the name its settings' ids use when a key means different things in two tables. */
@@ -20,10 +21,8 @@ function fieldTexts(field: Field): Record<string, string> {
   const out: Record<string, string> = { label: field.label, help: field.help };
   if ((field.kind === 'int' || field.kind === 'float') && field.unit) out.unit = field.unit;
   if (field.kind === 'enum' || field.kind === 'list') {
-    for (const option of field.options) {
-      const label = field.optionLabels?.[option];
-      if (label !== undefined) out[`option.${option}`] = label;
-    }
+    // Every option the forms show, labelled or not ("on", "off", "all" are words too).
+    for (const option of field.options) out[`option.${option}`] = optionLabel(field, option);
   }
   return out;
 }
@@ -76,6 +75,8 @@ function build(): Record<string, string> {
     }
   }
   for (const [id, facts] of Object.entries(BACKENDS)) out[`backend.${id}`] = facts.label;
+  for (const [kind, facts] of Object.entries(JOBS)) if (kind !== 'train') out[`job.${kind}`] = facts.name;
+  for (const workload of ['cnn', 'gan'] as const) out[`job.train.${workload}`] = describeJob('train', workload).name;
   for (const [id, facts] of Object.entries(DATASETS)) out[`dataset.${id}`] = facts.label;
   for (const [view, panels] of Object.entries(PANELS)) for (const [id, label] of Object.entries(panels)) out[`panel.${view}.${id}`] = label;
   for (const preset of CNN_PRESETS) {

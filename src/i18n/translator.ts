@@ -11,13 +11,21 @@ import { ZH_CN_TABLES } from './catalogs/zhCN.tables';
 import { TABLE_MESSAGES_EN } from './tableMessages';
 
 /** A static message's id, or a table message's generated id (setting.…, view.…, model.…). */
-export type MessageId = StaticMessageId | `${'setting' | 'view' | 'model' | 'backend' | 'dataset' | 'panel' | 'preset' | 'lesson'}.${string}`;
+export type MessageId = StaticMessageId | `${'setting' | 'view' | 'model' | 'backend' | 'dataset' | 'panel' | 'preset' | 'lesson' | 'job'}.${string}`;
 export type MessageValues = Record<string, string | number>;
 
 const CATALOGS: Record<Locale, Readonly<Record<string, string>>> = {
   en: { ...TABLE_MESSAGES_EN, ...EN },
   'zh-CN': { ...ZH_CN_TABLES, ...ZH_CN },
 };
+
+let byEnglish: Map<string, string> | null = null;
+
+/** The id of an English message with exactly this text and no arguments (for names recorded as data), or null. */
+export function englishId(english: string): MessageId | null {
+  byEnglish ??= new Map(Object.entries(CATALOGS.en).filter(([, text]) => !text.includes('{')).map(([id, text]) => [text, id]));
+  return (byEnglish.get(english) as MessageId | undefined) ?? null;
+}
 
 /** Every message of a locale by id (what react-intl's provider is given). */
 export function catalog(locale: Locale): Readonly<Record<string, string>> {
@@ -41,6 +49,12 @@ export class Translator {
       this.formats.set(id, format);
     }
     return String(format.format(values));
+  }
+
+  /** An English text recorded as data (a chart series' name), in this locale where the catalog has it. */
+  known(english: string): string {
+    const id = englishId(english);
+    return id ? this.t(id) : english;
   }
 
   /** A number in the locale's digits and grouping. */

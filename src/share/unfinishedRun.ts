@@ -5,8 +5,7 @@
  * it. Read back through the one checkpoint validator: a damaged record is reported with the
  * validator's sentence, never thrown and never loaded.
  */
-import { BACKEND_LABELS } from '../config/backends';
-import { CNN_MODEL_LABELS } from '../config/models';
+import { Translator } from '../i18n/translator';
 import { requestResult, transact } from './historyStore';
 import { readModelFile, type SavedModelHeader } from './savedModels';
 
@@ -53,9 +52,16 @@ export function clockTime(iso: string): string {
 }
 
 /** e.g. "Classic CNN on WebGL, epoch 2 of 5, step 1,876 (saved 14:02)". */
-export function unfinishedRunText({ header, savedAt }: UnfinishedRun): string {
+export function unfinishedRunText({ header, savedAt }: UnfinishedRun, tr = new Translator('en')): string {
   const { config, progress } = header;
-  return `${CNN_MODEL_LABELS[config.model]} on ${BACKEND_LABELS[config.backend]}, epoch ${progress.epoch} of ${config.epochs}, step ${progress.step.toLocaleString('en-US')} (saved ${clockTime(savedAt)})`;
+  return tr.t('unfinished.describe', {
+    model: tr.t(`model.cnn.${config.model}.label`),
+    backend: tr.t(`backend.${config.backend}`),
+    epoch: progress.epoch,
+    epochs: config.epochs,
+    step: tr.number(progress.step),
+    time: clockTime(savedAt),
+  });
 }
 
 /** The slot: operations run one after another in the order asked, so a clear never overtakes the write before it. */

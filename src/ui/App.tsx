@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { VIEW_IDS, VIEWS, type ViewId } from '../config/views';
+import { VIEW_IDS, type ViewId } from '../config/views';
 import './a11y/focus.css';
 import { SKIP_TARGET_ID, SkipLink } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
@@ -7,6 +7,8 @@ import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { HelpOverlay } from './present/HelpOverlay';
+import { LanguagePicker } from './i18n/LanguagePicker';
+import { useT } from './i18n/useT';
 import { setPresent, usePresent, usePresentClass } from './present/presentMode';
 import { useShortcuts } from './present/useShortcuts';
 import { openView, usePageSettings } from './share/pageStore';
@@ -15,9 +17,10 @@ import { VIEW_COMPONENTS } from './views';
 const SharedLinkArea = lazy(() => import('./share/shareRuntime'));
 const LessonEditor = lazy(() => import('./lessons/LessonEditor'));
 
-const TABS = VIEW_IDS.map((id) => ({ id, label: VIEWS[id].label, View: VIEW_COMPONENTS[id] }));
+const TABS = VIEW_IDS.map((id) => ({ id, View: VIEW_COMPONENTS[id] }));
 
 export function App() {
+  const t = useT();
   const tab = usePageSettings().settings.view;
   const present = usePresent();
   const [visited, setVisited] = useState<ReadonlySet<ViewId>>(() => new Set([tab]));
@@ -39,37 +42,38 @@ export function App() {
       <header>
         <SkipLink />
         <div className="title-row">
-          <h1>GPU Playground</h1>
+          <h1>{t('app.title')}</h1>
           <div className="toolbar">
+            <LanguagePicker />
             <LessonsMenu onWrite={() => setWriting(true)} />
             <button data-testid="btn-present" aria-pressed={present} onClick={() => setPresent(!present)}>
-              {present ? 'Leave presentation mode' : 'Presentation mode'}
+              {present ? t('app.present.leave') : t('app.present.enter')}
             </button>
-            <button data-testid="btn-help" aria-label="Keyboard shortcuts" onClick={openHelp}>
+            <button data-testid="btn-help" aria-label={t('app.shortcuts')} onClick={openHelp}>
               ?
             </button>
           </div>
         </div>
         <p className="present-hide" data-testid="intro">
-          Train small models on real MNIST in your browser and see what CPU, WebGL and WebGPU do for you.
+          {t('app.intro')}
         </p>
-        <nav className="tabs" role="tablist" aria-label="Views">
-          {TABS.map((t) => (
+        <nav className="tabs" role="tablist" aria-label={t('app.views')}>
+          {TABS.map((tabEntry) => (
             <button
-              key={t.id}
+              key={tabEntry.id}
               role="tab"
-              aria-selected={tab === t.id}
-              data-testid={`tab-${t.id}`}
-              className={`${tab === t.id ? 'tab active' : 'tab'}${t.id === 'history' ? ' present-hide' : ''}`}
-              onClick={() => openView(t.id)}
+              aria-selected={tab === tabEntry.id}
+              data-testid={`tab-${tabEntry.id}`}
+              className={`${tab === tabEntry.id ? 'tab active' : 'tab'}${tabEntry.id === 'history' ? ' present-hide' : ''}`}
+              onClick={() => openView(tabEntry.id)}
             >
-              {t.label}
+              {t(`view.${tabEntry.id}`)}
             </button>
           ))}
         </nav>
       </header>
       {writing && (
-        <Suspense fallback={<p className="panel">Loading the lesson editor…</p>}>
+        <Suspense fallback={<p className="panel">{t('app.loadingEditor')}</p>}>
           <div className="present-hide">
             <LessonEditor onClose={() => setWriting(false)} />
           </div>
@@ -84,7 +88,7 @@ export function App() {
       {TABS.map(({ id, View }) => (
         <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={tab === id ? SKIP_TARGET_ID : undefined} tabIndex={-1}>
           {visited.has(id) && (
-            <Suspense fallback={<p className="panel">Loading {VIEWS[id].label}…</p>}>
+            <Suspense fallback={<p className="panel">{t('app.loadingView', { view: t(`view.${id}`) })}</p>}>
               <View />
             </Suspense>
           )}

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useT } from '../i18n/useT';
 import { firstFocusableIn } from './focusable';
 
 /** The id the open view's <main> carries: the skip link's target. */
@@ -10,6 +11,7 @@ export const SKIP_TARGET_ID = 'controls';
  * replace them.
  */
 export function SkipLink() {
+  const t = useT();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const view = document.getElementById(SKIP_TARGET_ID);
@@ -18,7 +20,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href={`#${SKIP_TARGET_ID}`} data-testid="skip-to-controls" onClick={skip}>
-      Skip to controls
+      {t('a11y.skip')}
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/useT';
 import type { ChartTableModel } from './chartTable';
 
 /** A chart's figures as an HTML table (built by `seriesTable` / `barTable`); scrolls inside itself when wide. */
@@ -33,9 +34,10 @@ export function ChartTable({ testId, table }: { testId: string; table: ChartTabl
 
 /** The "Show as table" / "Show as chart" switch of a chart. */
 export function TableToggle({ testId, shown, onToggle }: { testId: string; shown: boolean; onToggle(): void }) {
+  const t = useT();
   return (
     <button type="button" className="chart-table-toggle" data-testid={`${testId}-table-toggle`} aria-pressed={shown} onClick={onToggle}>
-      Show as table
+      {t('chart.showTable')}
     </button>
   );
 }

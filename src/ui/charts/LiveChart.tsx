@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChartDataset } from 'chart.js';
 import type { RunStore } from '../runStore';
+import { useT, type T } from '../i18n/useT';
 import { useChart } from './chartLib';
 import { ChartTable, TableToggle } from './ChartTable';
 import { seriesTable } from './chartTable';
@@ -33,7 +34,8 @@ interface Props {
   emptyText?: string;
 }
 
-const figuresOf = (series: SeriesSpec[], store: RunStore) => series.map((s) => ({ label: s.label, unit: s.unit, points: s.points(store) }));
+/** Each series' points under its name and unit in the page's language (the names are recorded in English as data). */
+const figuresOf = (series: SeriesSpec[], store: RunStore, t: T) => series.map((s) => ({ label: t.known(s.label), unit: s.unit && t.known(s.unit), points: s.points(store) }));
 
 /** A Chart.js line chart that redraws from the store's buffers, never through React state; a table of it on request. */
 export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY, emptyText }: Props) {
@@ -41,6 +43,7 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY,
   const wrapperRef = useRef<HTMLElement>(null);
   const latestRef = useRef<HTMLParagraphElement>(null);
   const [hasData, setHasData] = useState(false);
+  const t = useT();
   const [showTable, setShowTable] = useState(false);
   // Bumped on each store change while the table is open, so the table re-renders with the chart.
   const [, setTableTick] = useState(0);
@@ -53,7 +56,7 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY,
     canvasRef,
     (lib, canvas) => {
       const datasets: ChartDataset<'line', { x: number; y: number }[]>[] = series.map((s, i) => ({
-        label: s.label,
+        label: t.known(s.label),
         data: [],
         borderColor: themed(s.color),
         backgroundColor: themed(s.color),
@@ -74,19 +77,19 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY,
           maintainAspectRatio: false,
           plugins: { legend: lineLegend(lib), tooltip: { mode: 'nearest', intersect: false } },
           scales: {
-            x: { type: 'linear', title: { display: true, text: 'step' } },
+            x: { type: 'linear', title: { display: true, text: t('chart.x.step') } },
             y: { type: logY ? 'logarithmic' : 'linear', title: { display: true, text: yLabel } },
             ...(y2Label ? { y2: { type: 'linear' as const, position: 'right' as const, title: { display: true, text: y2Label }, grid: { drawOnChartArea: false } } } : {}),
           },
         },
       });
     },
-    [series, yLabel, y2Label, logY],
+    [series, yLabel, y2Label, logY, t],
   );
 
   useEffect(() => {
     const redraw = () => {
-      const figures = figuresOf(series, store);
+      const figures = figuresOf(series, store, t);
       const total = figures.reduce((n, f) => n + f.points.length, 0);
       if (chart) {
         figures.forEach((f, i) => {
@@ -95,7 +98,7 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY,
         chart.update('none');
       }
       wrapperRef.current?.setAttribute('data-points', String(total));
-      if (latestRef.current) latestRef.current.textContent = latestFiguresText(figures, 'step');
+      if (latestRef.current) latestRef.current.textContent = latestFiguresText(figures, t('chart.x.step'), t.translator);
       setHasData(total > 0);
       if (showTableRef.current) setTableTick((t) => t + 1);
     };
@@ -103,22 +106,22 @@ export function LiveChart({ testId, title, store, series, yLabel, y2Label, logY,
     const unsubscribe = store.subscribe(redraw);
     redraw();
     return unsubscribe;
-  }, [chart, store, series]);
+  }, [chart, store, series, t]);
 
   return (
     <figure className="chart" data-testid={testId} ref={wrapperRef} data-points="0">
       <figcaption>{title}</figcaption>
       <p className="chart-empty" data-testid={`${testId}-empty`} hidden={hasData}>
-        {emptyText ?? `${title} appears here while a model trains. Press Train to start.`}
+        {emptyText ?? t('chart.emptyTrain', { title })}
       </p>
       <div className="chart-canvas" hidden={!hasData}>
-        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its latest figures follow as text`} />
+        <canvas ref={canvasRef} role="img" aria-label={t('chart.canvas', { title })} />
       </div>
       <p className="chart-latest" data-testid={`${testId}-latest`} ref={latestRef} hidden={!hasData}>
-        No figures yet.
+        {t('chart.noFigures')}
       </p>
       {hasData && <TableToggle testId={testId} shown={showTable} onToggle={() => setShowTable((on) => !on)} />}
-      {hasData && showTable && <ChartTable testId={`${testId}-table`} table={seriesTable(title, figuresOf(series, store), 'step')} />}
+      {hasData && showTable && <ChartTable testId={`${testId}-table`} table={seriesTable(title, figuresOf(series, store, t), t('chart.x.step'), undefined, t.translator)} />}
     </figure>
   );
 }

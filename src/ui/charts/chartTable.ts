@@ -1,4 +1,5 @@
 /** A chart as a table: what "Show as table" renders, built here so the component only draws it. */
+import { Translator } from '../../i18n/translator';
 import { formatNumber } from '../../share/format';
 import type { FigureSeries } from './latestFigures';
 
@@ -20,7 +21,7 @@ export function columnHeading(series: Pick<FigureSeries, 'label' | 'unit'>): str
  * One row per x value any series has, ascending, one column per series; only the latest `maxRows`
  * rows (a long run has thousands of steps), and the caption says so.
  */
-export function seriesTable(title: string, series: readonly FigureSeries[], xName: string, maxRows = 50): ChartTableModel {
+export function seriesTable(title: string, series: readonly FigureSeries[], xName: string, maxRows = 50, tr = new Translator('en')): ChartTableModel {
   const byX = new Map<number, (number | undefined)[]>();
   series.forEach((s, column) => {
     for (const { x, y } of s.points) {
@@ -31,7 +32,7 @@ export function seriesTable(title: string, series: readonly FigureSeries[], xNam
   });
   const xs = [...byX.keys()].sort((a, b) => a - b);
   const shown = xs.slice(Math.max(0, xs.length - maxRows));
-  const caption = shown.length < xs.length ? `${title}: the latest ${shown.length} of ${xs.length} rows, by ${xName}` : `${title}, by ${xName}`;
+  const caption = shown.length < xs.length ? tr.t('chart.captionPart', { title, shown: shown.length, total: xs.length, xName }) : tr.t('chart.caption', { title, xName });
   return {
     caption,
     headings: [xName, ...series.map(columnHeading)],
@@ -44,11 +45,17 @@ export function seriesTable(title: string, series: readonly FigureSeries[], xNam
 }
 
 /** A bar chart as a table: one row per bar, its value and its note. */
-export function barTable(title: string, bars: readonly { label: string; value: number; note?: string }[], valueHeading: string, labelHeading = 'backend'): ChartTableModel {
+export function barTable(
+  title: string,
+  bars: readonly { label: string; value: number; note?: string }[],
+  valueHeading: string,
+  labelHeading?: string,
+  tr = new Translator('en'),
+): ChartTableModel {
   const withNotes = bars.some((b) => b.note);
   return {
     caption: title,
-    headings: [labelHeading, valueHeading, ...(withNotes ? ['note'] : [])],
+    headings: [labelHeading ?? tr.t('chart.column.backend'), valueHeading, ...(withNotes ? [tr.t('chart.column.note')] : [])],
     rows: bars.map((b) => ({ key: b.label, heading: b.label, cells: [formatNumber(b.value), ...(withNotes ? [b.note ?? ''] : [])] })),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Translator } from '../../i18n/translator';
 import { figureText, latestFiguresText } from './latestFigures';
 
 describe('a chart’s text alternative', () => {
@@ -28,5 +29,15 @@ describe('a chart’s text alternative', () => {
     ];
     expect(latestFiguresText(series, 'step')).toBe('Latest at step 420: 1230 examples/s; step time 12.5 ms; CPU 3.25 GFLOP/s.');
     expect(figureText({ label: 'tensors' }, 42)).toBe('tensors 42');
+  });
+
+  it('speaks Chinese with the Chinese catalog, units after the figure', () => {
+    const zh = new Translator('zh-CN');
+    const series = [
+      { label: zh.known('train loss'), points: [{ x: 10, y: 0.5 }] },
+      { label: zh.known('step time (ms)'), unit: zh.known('ms'), points: [{ x: 10, y: 12.5 }] },
+    ];
+    expect(latestFiguresText(series, zh.t('chart.x.step'), zh)).toBe('最新（步 10）：训练损失 0.5; 单步耗时 12.5 毫秒。');
+    expect(latestFiguresText([], '步', zh)).toBe('还没有数字。');
   });
 });

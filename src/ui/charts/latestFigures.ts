@@ -1,4 +1,7 @@
+import { Translator } from '../../i18n/translator';
 import { formatNumber } from '../../share/format';
+
+const ENGLISH = new Translator('en');
 
 export interface FigureSeries {
   label: string;
@@ -16,19 +19,20 @@ export function figureText(series: Pick<FigureSeries, 'label' | 'unit'>, value: 
   const { label, unit } = series;
   if (!unit) return `${label} ${figure}`;
   if (label === unit) return `${figure} ${unit}`;
-  const suffix = ` (${unit})`;
-  const name = label.endsWith(suffix) ? label.slice(0, -suffix.length) : label;
+  // "step time (ms)" and "单步耗时（毫秒）" both name their unit at the end.
+  const suffix = [` (${unit})`, `（${unit}）`].find((s) => label.endsWith(s));
+  const name = suffix ? label.slice(0, -suffix.length) : label;
   return `${name} ${figure} ${unit}`;
 }
 
 /** A chart's text alternative: each series' latest value and where it was taken, e.g. "Latest at step 120: train loss 0.31; step time 12 ms". */
-export function latestFiguresText(series: readonly FigureSeries[], xName: string): string {
+export function latestFiguresText(series: readonly FigureSeries[], xName: string, tr: Translator = ENGLISH): string {
   const latest = series.flatMap((s) => {
     const last = s.points[s.points.length - 1];
     return last ? [{ series: s, ...last }] : [];
   });
-  if (latest.length === 0) return 'No figures yet.';
+  if (latest.length === 0) return tr.t('chart.noFigures');
   const xs = new Set(latest.map((l) => l.x));
-  if (xs.size === 1) return `Latest at ${xName} ${formatNumber(latest[0].x, 7)}: ${latest.map((l) => figureText(l.series, l.y)).join('; ')}.`;
-  return `Latest: ${latest.map((l) => `${figureText(l.series, l.y)} at ${xName} ${formatNumber(l.x, 7)}`).join('; ')}.`;
+  if (xs.size === 1) return tr.t('chart.latestAt', { xName, x: formatNumber(latest[0].x, 7), figures: latest.map((l) => figureText(l.series, l.y)).join('; ') });
+  return tr.t('chart.latest', { figures: latest.map((l) => tr.t('chart.figureAt', { figure: figureText(l.series, l.y), xName, x: formatNumber(l.x, 7) })).join('; ') });
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
+import { useT } from '../i18n/useT';
 
 interface Props {
   backends: BackendAvailability[] | null;
@@ -12,10 +13,11 @@ interface Props {
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
   // Every view stays mounted, so each picker needs its own radio group name.
   const group = useId();
-  if (!backends) return <p data-testid="backends-detecting">Detecting backends…</p>;
+  const t = useT();
+  if (!backends) return <p data-testid="backends-detecting">{t('backend.detecting')}</p>;
   return (
     <fieldset className="backend-picker" data-testid="backend-picker">
-      <legend>Backend</legend>
+      <legend>{t('backend.legend')}</legend>
       {backends.map((b) => (
         <label key={b.name} className={b.available ? 'backend' : 'backend unavailable'}>
           <input
@@ -27,7 +29,7 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
             disabled={disabled || !b.available}
             onChange={() => onChange(b.name)}
           />
-          <span className="backend-name">{BACKEND_LABELS[b.name]}</span>
+          <span className="backend-name">{t.backend(b.name)}</span>
           <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
             {b.reason}
           </small>

@@ -4,6 +4,7 @@ import { runAnnouncement } from '../../share/announcements';
 import { LiveRegion } from '../a11y/LiveRegion';
 import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
+import { useT, type T } from '../i18n/useT';
 import type { RunPhase } from '../runStore';
 
 interface Props {
@@ -23,14 +24,15 @@ interface Props {
 }
 
 /** "queued: 1 job ahead", or the run's own state. */
-function stateText(phase: RunPhase, state: RunState, position: number | null): string {
-  if (phase !== 'queued') return state;
-  if (position === null || position <= 1) return 'queued: next';
-  return `queued: ${position - 1} ${position - 1 === 1 ? 'job' : 'jobs'} ahead`;
+function stateText(phase: RunPhase, state: RunState, position: number | null, t: T): string {
+  if (phase !== 'queued') return t(`run.state.${state}`);
+  if (position === null || position <= 1) return t('run.queue.next');
+  return t('run.queue.ahead', { count: position - 1 });
 }
 
 export function RunControls({ phase, state, canStart, job, onTrain, onPause, onResume, onStep, onStop, onEvaluate, extra }: Props) {
   const device = useDevice();
+  const t = useT();
   const holding = phase === 'queued' || phase === 'active';
   const running = phase === 'active' && (state === 'training' || state === 'paused');
   const position = job === null ? null : (device.queue.find((entry) => entry.id === job)?.position ?? null);
@@ -45,29 +47,29 @@ export function RunControls({ phase, state, canStart, job, onTrain, onPause, onR
   return (
     <div className="controls" ref={group}>
       <button ref={train} data-testid="btn-train" className="primary" disabled={holding || !canStart} onClick={onTrain}>
-        Train
+        {t('run.train')}
       </button>
       <button ref={pause} data-testid="btn-pause" disabled={!running || state !== 'training'} onClick={onPause}>
-        Pause
+        {t('run.pause')}
       </button>
       <button ref={resume} data-testid="btn-resume" disabled={!running || state !== 'paused'} onClick={onResume}>
-        Resume
+        {t('run.resume')}
       </button>
       <button ref={step} data-testid="btn-step" disabled={!running} onClick={onStep}>
-        Step
+        {t('run.step')}
       </button>
       <button ref={stop} data-testid="btn-stop" disabled={!holding} onClick={onStop}>
-        {phase === 'queued' ? 'Remove from queue' : 'Stop'}
+        {phase === 'queued' ? t('run.dequeue') : t('run.stop')}
       </button>
       {onEvaluate && (
         <button data-testid="btn-evaluate" disabled={!running} onClick={onEvaluate}>
-          Evaluate now
+          {t('run.evaluate')}
         </button>
       )}
       {extra}
       {/* The visible state; the live region below says each change once, in a sentence. */}
       <span className={`run-state state-${phase === 'queued' ? 'queued' : state}`} data-testid="run-state">
-        {stateText(phase, state, position)}
+        {stateText(phase, state, position, t)}
       </span>
       <LiveRegion text={runAnnouncement(phase, state, position)} testId="run-announcement" />
     </div>

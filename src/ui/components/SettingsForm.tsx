@@ -1,5 +1,6 @@
-import { formErrors, optionLabel, type Field, type IntField, type SettingsTable } from '../../config/schema';
+import { formErrors, type Field, type IntField, type SettingsTable } from '../../config/schema';
 import type { RawValues } from '../../share/pageSettings';
+import { useT } from '../i18n/useT';
 
 interface Props {
   table: SettingsTable;
@@ -23,15 +24,17 @@ function powersOfTwoIn(field: IntField): number[] {
 interface InputProps {
   testId: string;
   field: Field;
+  /** What the page calls each option, in its language. */
+  optionText(option: string): string;
   value: string;
   disabled: boolean;
   onChange(v: string): void;
   unavailable?: Readonly<Record<string, string>>;
 }
 
-function FieldInput({ testId, field, value, disabled, onChange, unavailable }: InputProps) {
+function FieldInput({ testId, field, optionText, value, disabled, onChange, unavailable }: InputProps) {
   if (field.kind === 'enum' || (field.kind === 'int' && field.powerOfTwo)) {
-    const options = field.kind === 'enum' ? field.options.map((o) => [o, optionLabel(field, o)] as const) : powersOfTwoIn(field).map((n) => [String(n), String(n)] as const);
+    const options = field.kind === 'enum' ? field.options.map((o) => [o, optionText(o)] as const) : powersOfTwoIn(field).map((n) => [String(n), String(n)] as const);
     return (
       <select data-testid={testId} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
         {options.map(([option, label]) => (
@@ -57,14 +60,15 @@ function FieldInput({ testId, field, value, disabled, onChange, unavailable }: I
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
 export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: Props) {
   const errors = formErrors(table, values, keys);
+  const t = useT();
   return (
     <div className="settings">
       {keys.map((key) => {
         const field = table.fields[key];
         return (
-          <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={field.help}>
-            <span>{field.label}</span>
-            <FieldInput testId={`${idPrefix}-${key}`} field={field} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
+          <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={t.setting(table, key, 'help')}>
+            <span>{t.setting(table, key, 'label')}</span>
+            <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
             {errors[key] && (
               <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
                 {errors[key]}

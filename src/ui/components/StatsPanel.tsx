@@ -1,6 +1,6 @@
-import { BACKEND_LABELS } from '../../config/backends';
 import type { RunSnapshot } from '../runStore';
 import { formatBytes, formatNumber } from '../../share/format';
+import { useT } from '../i18n/useT';
 
 export interface StatItem {
   id: string;
@@ -29,18 +29,19 @@ function Stat({ id, label, value, unit }: StatItem) {
 export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunSnapshot; items: StatItem[]; hidden?: boolean }) {
   const { info, latest, firstStepMs } = snapshot;
   const steady = latest && !latest.warmup ? latest : null;
+  const t = useT();
   const common: StatItem[] = [
-    { id: 'backend', label: 'Backend that ran', value: info ? BACKEND_LABELS[info.backend] : '–' },
-    { id: 'model', label: 'Model', value: info ? `${info.modelLabel}, ${formatNumber(info.params, 7)} params` : '–' },
-    { id: 'step', label: 'Step', value: latest && info ? `${latest.step} / ${info.totalSteps} (epoch ${latest.epoch})` : '–' },
+    { id: 'backend', label: t('stats.backend'), value: info ? t.backend(info.backend) : '–' },
+    { id: 'model', label: t('stats.model'), value: info ? t('stats.modelValue', { model: t.known(info.modelLabel), params: formatNumber(info.params, 7) }) : '–' },
+    { id: 'step', label: t('stats.step'), value: latest && info ? t('stats.stepValue', { step: latest.step, total: info.totalSteps, epoch: latest.epoch }) : '–' },
   ];
   const system: StatItem[] = [
-    { id: 'first-step-ms', label: 'First step (compile + upload)', value: firstStepMs === null ? '–' : `${formatNumber(firstStepMs)} ms` },
-    { id: 'step-ms', label: 'Step time', value: steady ? `${formatNumber(steady.stepMs)} ms` : '–' },
-    { id: 'examples-per-sec', label: 'Examples/s', value: formatNumber(steady?.examplesPerSec), unit: 'examples/s' },
-    { id: 'gflops', label: 'GFLOP/s', value: formatNumber(steady?.gflops), unit: 'GFLOP/s' },
-    { id: 'tensors', label: 'Tensors', value: latest ? String(latest.numTensors) : '–', unit: 'tensors' },
-    { id: 'bytes', label: 'Memory (live / GPU)', value: latest ? `${formatBytes(latest.bytes)} / ${formatBytes(latest.gpuBytes)}` : '–' },
+    { id: 'first-step-ms', label: t('stats.firstStep'), value: firstStepMs === null ? '–' : t('stats.ms', { value: formatNumber(firstStepMs) }) },
+    { id: 'step-ms', label: t('stats.stepTime'), value: steady ? t('stats.ms', { value: formatNumber(steady.stepMs) }) : '–' },
+    { id: 'examples-per-sec', label: t('stats.examplesPerSec'), value: formatNumber(steady?.examplesPerSec), unit: t('unit.examplesPerSec') },
+    { id: 'gflops', label: t('stats.gflops'), value: formatNumber(steady?.gflops), unit: 'GFLOP/s' },
+    { id: 'tensors', label: t('stats.tensors'), value: latest ? String(latest.numTensors) : '–', unit: t('chart.axis.tensors') },
+    { id: 'bytes', label: t('stats.memory'), value: latest ? `${formatBytes(latest.bytes)} / ${formatBytes(latest.gpuBytes)}` : '–' },
   ];
   return (
     <section className="stats" data-testid="stats" hidden={hidden}>

@@ -6,13 +6,14 @@ import type { ViewId } from '../../config/views';
 
 export type ShortcutAction = 'toggle' | 'step' | 'reset' | 'previous' | 'next' | 'help';
 
-export const SHORTCUTS: readonly { keys: readonly string[]; label: string; action: ShortcutAction }[] = [
-  { keys: [' '], label: 'Space: train / pause (in the lab: run or stop the job on screen)', action: 'toggle' },
-  { keys: ['s', 'S'], label: 's: one training step (training views, while a run trains or is paused)', action: 'step' },
-  { keys: ['r', 'R'], label: 'r: reset: stop the run and clear its charts (training views)', action: 'reset' },
-  { keys: ['ArrowLeft'], label: '←: previous lesson step', action: 'previous' },
-  { keys: ['ArrowRight'], label: '→: next lesson step', action: 'next' },
-  { keys: ['?'], label: '?: this list', action: 'help' },
+/** Each shortcut's keys; what the help overlay says of it is the catalog's `shortcut.<action>`. */
+export const SHORTCUTS: readonly { keys: readonly string[]; action: ShortcutAction }[] = [
+  { keys: [' '], action: 'toggle' },
+  { keys: ['s', 'S'], action: 'step' },
+  { keys: ['r', 'R'], action: 'reset' },
+  { keys: ['ArrowLeft'], action: 'previous' },
+  { keys: ['ArrowRight'], action: 'next' },
+  { keys: ['?'], action: 'help' },
 ];
 
 /** What a view does on the shortcuts it has; a missing one does nothing there. */

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { clockTime } from '../../share/unfinishedRun';
+import { useT } from '../i18n/useT';
 import { unfinishedRun } from './unfinishedRunSession';
 
 /** "Save checkpoint", beside the run controls: the running (or paused) CNN run's state kept in this browser now. */
 export function SaveCheckpointButton({ running, onSave }: { running: boolean; onSave(): void }) {
+  const t = useT();
   return (
     <button type="button" data-testid="btn-save-checkpoint" disabled={!running} onClick={onSave}>
-      Save checkpoint
+      {t('checkpoint.save')}
     </button>
   );
 }
@@ -14,6 +16,7 @@ export function SaveCheckpointButton({ running, onSave }: { running: boolean; on
 /** Where the run's latest checkpoint in this browser stands, or why keeping one failed. */
 export function CheckpointNote() {
   const { saved, error } = useSyncExternalStore(unfinishedRun.subscribe, unfinishedRun.getSnapshot);
+  const t = useT();
   if (error) {
     return (
       <div className="error" role="alert" data-testid="checkpoint-error">
@@ -22,10 +25,10 @@ export function CheckpointNote() {
     );
   }
   if (!saved) return null;
-  const when = saved.reason === 'epochEnd' ? `at the end of epoch ${saved.epoch}` : 'as asked';
+  const time = clockTime(saved.savedAt);
   return (
     <p className="share-note" role="status" data-testid="checkpoint-saved">
-      Checkpoint kept in this browser {when}: step {saved.step} ({clockTime(saved.savedAt)}). After a reload, the run resumes from there.
+      {saved.reason === 'epochEnd' ? t('checkpoint.savedEpoch', { epoch: saved.epoch, step: saved.step, time }) : t('checkpoint.savedAsked', { step: saved.step, time })}
     </p>
   );
 }

@@ -18,6 +18,9 @@ import type { RunSnapshot } from '../runStore';
 import { cnnSession } from '../session';
 import { openView, setFormValue, usePageSettings } from '../share/pageStore';
 import { ModelPanel } from '../models/ModelPanel';
+import { useT, type T } from '../i18n/useT';
+import type { MessageId } from '../../i18n/translator';
+import { PresetPicker } from './PresetPicker';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { CheckpointNote, SaveCheckpointButton } from './SaveCheckpoint';
@@ -41,48 +44,54 @@ const FORM_KEYS = [
   'checkpointEvery',
 ];
 
-const CHARTS: ChartDef[] = [
-  { testId: 'chart-loss', title: 'Loss', series: CNN_CHARTS.loss, yLabel: 'cross-entropy' },
-  { testId: 'chart-accuracy', title: 'Accuracy', series: CNN_CHARTS.accuracy, yLabel: 'accuracy' },
-  { testId: 'chart-throughput', title: 'Throughput', series: CNN_CHARTS.throughput, yLabel: 'examples/s', y2Label: 'GFLOP/s' },
-  { testId: 'chart-step-time', title: 'Step time', series: CNN_CHARTS.stepTime, yLabel: 'ms' },
-  { testId: 'chart-memory', title: 'Memory', series: CNN_CHARTS.memory, yLabel: 'MB', y2Label: 'tensors' },
+/** The charts, with their titles and axis names as message ids (shown in the page's language). */
+const CHART_DEFS: (Omit<ChartDef, 'title' | 'yLabel' | 'y2Label'> & { title: MessageId; yLabel: MessageId; y2Label?: string })[] = [
+  { testId: 'chart-loss', title: 'chart.loss', series: CNN_CHARTS.loss, yLabel: 'chart.axis.crossEntropy' },
+  { testId: 'chart-accuracy', title: 'chart.accuracy', series: CNN_CHARTS.accuracy, yLabel: 'chart.axis.accuracy' },
+  { testId: 'chart-throughput', title: 'chart.throughput', series: CNN_CHARTS.throughput, yLabel: 'chart.axis.examplesPerSec', y2Label: 'GFLOP/s' },
+  { testId: 'chart-step-time', title: 'chart.stepTime', series: CNN_CHARTS.stepTime, yLabel: 'unit.ms' },
+  { testId: 'chart-memory', title: 'chart.memory', series: CNN_CHARTS.memory, yLabel: 'unit.mb', y2Label: 'chart.axis.tensors' },
 ];
 
+function chartsIn(t: T): ChartDef[] {
+  return CHART_DEFS.map((c) => ({ ...c, title: t(c.title), yLabel: t(c.yLabel), y2Label: c.y2Label && c.y2Label.startsWith('chart.') ? t(c.y2Label as MessageId) : c.y2Label }));
+}
+
 function effectiveBatchText(batchSize: number, accumulationSteps: number): string {
+  // Numbers and symbols only: the same in every language.
   return accumulationSteps > 1 ? `${batchSize * accumulationSteps} (${batchSize} × ${accumulationSteps})` : String(batchSize);
 }
 
 /** From the flags in force when the run started, not from the form: what the backend actually did. */
-function precisionText(flags: Record<string, unknown>): string {
-  return flags.WEBGL_FORCE_F16_TEXTURES === true ? '16-bit floats (WEBGL_FORCE_F16_TEXTURES)' : '32-bit floats';
+function precisionText(flags: Record<string, unknown>, t: T): string {
+  return flags.WEBGL_FORCE_F16_TEXTURES === true ? t('train.precision16') : t('train.precision32');
 }
 
-function memoryText(snapshot: RunSnapshot): string {
+function memoryText(snapshot: RunSnapshot, t: T): string {
   const predicted = snapshot.memoryPlan ? formatBytes(snapshot.memoryPlan.plan.total) : '–';
-  const budget = snapshot.memoryPlan && snapshot.memoryPlan.budgetMb > 0 ? ` (budget ${snapshot.memoryPlan.budgetMb} MB)` : '';
+  const budget = snapshot.memoryPlan && snapshot.memoryPlan.budgetMb > 0 ? ` ${t('train.budget', { mb: snapshot.memoryPlan.budgetMb })}` : '';
   return `${predicted} / ${snapshot.stepPeak ? formatBytes(snapshot.stepPeak.peakBytes) : '–'}${budget}`;
 }
 
 /** After a lost GPU: continue from the run's last checkpoint on a new context or device. */
 function ResumeFromCheckpoint({ snapshot }: { snapshot: RunSnapshot }) {
+  const t = useT();
   const from = snapshot.deviceLost?.resumeFrom;
   if (!from || snapshot.phase !== 'ended') return null;
   return (
     <button type="button" data-testid="btn-resume-checkpoint" onClick={() => cnnSession.resumeFrom(from)}>
-      Resume from step {from.step}
+      {t('train.resumeFrom', { step: from.step })}
     </button>
   );
 }
 
 /** What gradient accumulation is for, with this form's numbers. */
 function AccumulationNote({ batchSize, accumulationSteps }: { batchSize: number; accumulationSteps: number }) {
+  const t = useT();
   if (!(accumulationSteps > 1)) return null;
   return (
     <p className="note" data-testid="accumulation-note">
-      Gradients of {accumulationSteps} micro-batches of {batchSize} are summed on the device and applied once: each optimizer step sees{' '}
-      {batchSize * accumulationSteps} examples while memory holds one micro-batch of {batchSize}. This is how a big effective batch fits a small GPU;
-      the charts count optimizer steps.
+      {t('train.accumulation', { k: accumulationSteps, batch: batchSize, effective: batchSize * accumulationSteps })}
     </p>
   );
 }
@@ -98,6 +107,8 @@ export function TrainView() {
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
   const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const show = usePanels('train');
+  const t = useT();
+  const charts = useMemo(() => chartsIn(t), [t]);
   useEffect(() => registerViewActions('train', trainingActions('cnn')), []);
 
   return (
@@ -105,6 +116,7 @@ export function TrainView() {
       <section className="panel setup" hidden={!show('setup')}>
         <UnfinishedRunBanner busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
+        <PresetPicker values={values} disabled={busy} />
         <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
         <RunControls
@@ -125,9 +137,9 @@ export function TrainView() {
         {snapshot.latest && (
           <p className="look-inside-line">
             <button className="link-button" data-testid="btn-look-inside" onClick={() => openView('inspect')}>
-              Look inside this model
+              {t('train.lookInside')}
             </button>{' '}
-            its summary, confusion matrix (filled in at each epoch end), first-layer filters, and a digit you draw.
+            {t('train.lookInsideMore')}
           </p>
         )}
         <ResumeFromCheckpoint snapshot={snapshot} />
@@ -136,16 +148,20 @@ export function TrainView() {
         hidden={!show('stats')}
         snapshot={snapshot}
         items={[
-          { id: 'loss', label: 'Train loss (first → now)', value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
-          { id: 'effective-batch', label: 'Examples per optimizer step', value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
-          { id: 'memory-predicted', label: 'Memory predicted / step peak', value: memoryText(snapshot) },
-          { id: 'precision', label: 'Tensors stored in', value: snapshot.info ? precisionText(snapshot.info.flags) : '–' },
-          { id: 'data-wait', label: 'Waiting for data per step', value: snapshot.latest?.dataWaitMs === undefined ? '–' : `${formatNumber(snapshot.latest.dataWaitMs)} ms` },
-          { id: 'test-accuracy', label: 'Test accuracy', value: snapshot.latestEval ? `${formatPercent(snapshot.latestEval.testAccuracy)} (epoch ${snapshot.latestEval.epoch})` : '–' },
+          { id: 'loss', label: t('train.loss'), value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
+          { id: 'effective-batch', label: t('train.effectiveBatch'), value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
+          { id: 'memory-predicted', label: t('train.memoryPredicted'), value: memoryText(snapshot, t) },
+          { id: 'precision', label: t('train.precision'), value: snapshot.info ? precisionText(snapshot.info.flags, t) : '–' },
+          { id: 'data-wait', label: t('train.dataWait'), value: snapshot.latest?.dataWaitMs === undefined ? '–' : t('stats.ms', { value: formatNumber(snapshot.latest.dataWaitMs) }) },
+          {
+            id: 'test-accuracy',
+            label: t('train.testAccuracy'),
+            value: snapshot.latestEval ? t('train.testAccuracyValue', { accuracy: formatPercent(snapshot.latestEval.testAccuracy), epoch: snapshot.latestEval.epoch }) : '–',
+          },
         ]}
       />
-      <ChartGrid store={runStore} charts={CHARTS.filter((c) => show(c.testId))} />
-      <RunShareBar kind="cnn" charts={CHARTS} chartScope='[data-testid="view-train"]' hidden={!show('share')} />
+      <ChartGrid store={runStore} charts={charts.filter((c) => show(c.testId))} />
+      <RunShareBar kind="cnn" charts={charts} chartScope='[data-testid="view-train"]' hidden={!show('share')} />
       <ModelPanel backend={backendOk ? backend : null} busyTraining={busy} />
     </>
   );

@@ -1,10 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { unfinishedRunText } from '../../share/unfinishedRun';
+import { useT } from '../i18n/useT';
 import { unfinishedRun } from './unfinishedRunSession';
 
 /** "An unfinished run can be resumed: …" with Resume and Discard; a damaged record says why and offers Discard only. */
 export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean }) {
   const s = useSyncExternalStore(unfinishedRun.subscribe, unfinishedRun.getSnapshot);
+  const t = useT();
   useEffect(() => void unfinishedRun.load(), []);
   const { offer } = s;
   if (offer.status === 'empty') return null;
@@ -12,17 +14,17 @@ export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean })
     <section className="unfinished-run" data-testid="unfinished-run" aria-labelledby="unfinished-run-text">
       <p id="unfinished-run-text" data-testid="unfinished-run-text">
         {offer.status === 'ready'
-          ? `An unfinished run can be resumed: ${unfinishedRunText(offer.run)}`
-          : `The unfinished run kept in this browser cannot be resumed. ${offer.error}`}
+          ? t('unfinished.ready', { run: unfinishedRunText(offer.run, t.translator) })
+          : t('unfinished.damaged', { error: offer.error })}
       </p>
       <div className="controls">
         {offer.status === 'ready' && (
           <button type="button" className="primary" data-testid="btn-unfinished-resume" disabled={busyTraining} onClick={unfinishedRun.resume}>
-            Resume
+            {t('unfinished.resume')}
           </button>
         )}
         <button type="button" data-testid="btn-unfinished-discard" onClick={() => void unfinishedRun.discard()}>
-          Discard
+          {t('unfinished.discard')}
         </button>
       </div>
     </section>
