@@ -40,22 +40,24 @@ export function refreshChartsForPresentation(): void {
  * change; null until then. Effects that feed it data depend on the chart it returns.
  */
 export function useChart<C extends { destroy(): void }>(canvasRef: RefObject<HTMLCanvasElement | null>, create: (lib: ChartLib, canvas: HTMLCanvasElement) => C, deps: DependencyList): C | null {
-  const [chart, setChart] = useState<C | null>(null);
+  const [made, setMade] = useState<{ chart: C; deps: DependencyList } | null>(null);
   useEffect(() => {
     let alive = true;
-    let made: C | null = null;
+    let chart: C | null = null;
     void loadChartLib().then((lib) => {
       if (!alive || !canvasRef.current) return;
-      made = create(lib, canvasRef.current);
-      setChart(made);
+      chart = create(lib, canvasRef.current);
+      setMade({ chart, deps });
     });
     return () => {
       alive = false;
-      made?.destroy();
-      setChart(null);
+      chart?.destroy();
+      setMade(null);
     };
     // The caller lists what the chart is built from; `create` is a fresh closure every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
-  return chart;
+  // In the render where the deps change (a new language, a new axis name) the old chart is already destroyed: never hand it out.
+  const current = made !== null && made.deps.length === deps.length && made.deps.every((d, i) => Object.is(d, deps[i]));
+  return current ? made.chart : null;
 }
