@@ -1,9 +1,13 @@
 import type { LabJobState } from '../src/engine/protocol/labJobState';
 import { isNotAvailable, type DeviceReport, type NotAvailable } from '../src/engine/protocol/deviceReport';
 import type { BenchRow } from '../src/engine/protocol/training';
+import { Translator } from '../src/i18n/translator';
 import { crossoverSentence, matmulCrossovers } from '../src/share/crossover';
 import { batchMarkdown, matmulMarkdown, raceMarkdown } from '../src/share/labMarkdown';
 import { withSpeedUps } from '../src/share/speedUps';
+
+/** The command line's tables and sentences are English. */
+const EN = new Translator('en');
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
@@ -42,7 +46,7 @@ export function deviceSummary(report: DeviceReport | null): string {
 export function labTable(job: LabJobState, args: LabArgs): string {
   const steps = `${args.warmup} warm-up + ${args.steps} measured steps, each ending with a read-back; throughput from the median step`;
   if (job.kind === 'race') return `Race: model ${args.model}, batch ${args.batch}, ${steps}.\n\n${raceMarkdown(job.raceRows, job.stops)}`;
-  if (job.kind === 'matmulSweep') return `Matrix multiply n×n float32: median of timed runs after warm-up, each ending with a read-back of the product.\n\n${matmulMarkdown(job.matmulPoints, job.stops)}`;
+  if (job.kind === 'matmulSweep') return `Matrix multiply n×n float32: median of timed runs after warm-up, each ending with a read-back of the product.\n\n${matmulMarkdown(job.matmulPoints, job.stops, EN)}`;
   return `Batch sweep: model ${args.model}, ${steps}.\n\n${batchMarkdown(job.batchPoints, job.stops)}`;
 }
 
@@ -50,6 +54,6 @@ export function labTable(job: LabJobState, args: LabArgs): string {
 export function labJson(job: LabJobState, args: object, device: DeviceReport | null): object {
   const common = { workload: job.kind, status: job.status, error: job.error, args, device, stops: job.stops };
   if (job.kind === 'race') return { ...common, rows: withSpeedUps(job.raceRows) };
-  if (job.kind === 'matmulSweep') return { ...common, points: job.matmulPoints, crossovers: matmulCrossovers(job.matmulPoints).map((c) => ({ ...c, sentence: crossoverSentence(c) })) };
+  if (job.kind === 'matmulSweep') return { ...common, points: job.matmulPoints, crossovers: matmulCrossovers(job.matmulPoints).map((c) => ({ ...c, sentence: crossoverSentence(c, EN) })) };
   return { ...common, points: job.batchPoints };
 }

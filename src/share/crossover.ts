@@ -1,5 +1,6 @@
-import { BACKEND_LABELS, CPU_BACKENDS, GPU_BACKENDS, type BackendName } from '../config/backends';
+import { CPU_BACKENDS, GPU_BACKENDS, type BackendName } from '../config/backends';
 import type { MatmulSweepPoint } from '../engine/protocol/lab';
+import type { Translator } from '../i18n/translator';
 import { findCrossover } from '../metrics/crossover';
 
 /** The CPU each GPU is compared with: plain JS when it ran, else WebAssembly. */
@@ -33,15 +34,11 @@ export function matmulCrossovers(points: readonly MatmulSweepPoint[]): Crossover
 
 const side = (n: number) => `${n}×${n}`;
 
-/** One sentence under the chart: where the GPU overtakes the CPU, and why. */
-export function crossoverSentence(c: Crossover): string {
-  const gpu = BACKEND_LABELS[c.gpu];
-  const cpu = BACKEND_LABELS[c.baseline];
-  if (c.size === null) {
-    return `${gpu} is still behind ${cpu} at ${side(c.largestCommon)}, the largest size measured: at these sizes the fixed cost of launching GPU work and reading the result back outweighs its parallel arithmetic.`;
-  }
-  if (c.size === c.smallestCommon) {
-    return `${gpu} beats ${cpu} at every size measured, from ${side(c.size)} up: even the smallest product has enough parallel work to pay for launching it and reading it back.`;
-  }
-  return `${gpu} overtakes ${cpu} from ${side(c.size)} on: below that, launching GPU work and reading the result back costs more than the arithmetic it saves; above it, thousands of parallel lanes win.`;
+/** One sentence under the chart, in the translator's language: where the GPU overtakes the CPU, and why. */
+export function crossoverSentence(c: Crossover, t: Translator): string {
+  const gpu = t.t(`backend.${c.gpu}`);
+  const cpu = t.t(`backend.${c.baseline}`);
+  if (c.size === null) return t.t('lab.matmul.stillBehind', { gpu, cpu, side: side(c.largestCommon) });
+  if (c.size === c.smallestCommon) return t.t('lab.matmul.beatsEverywhere', { gpu, cpu, side: side(c.size) });
+  return t.t('lab.matmul.overtakesFrom', { gpu, cpu, side: side(c.size) });
 }

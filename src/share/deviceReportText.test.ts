@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN } from '../engine/protocol/deviceReport';
 import { sampleDeviceReport } from '../engine/protocol/deviceReportFixture';
+import { Translator } from '../i18n/translator';
 import { formatDeviceReport } from './deviceReportText';
+
+const en = new Translator('en');
 
 const sampleReport = () => sampleDeviceReport();
 
 describe('formatDeviceReport', () => {
-  const text = formatDeviceReport(sampleReport());
+  const text = formatDeviceReport(sampleReport(), en);
   const lines = text.split('\n');
 
   it('writes one labelled line per value, with hidden and not-available values spelled out', () => {
@@ -51,9 +54,21 @@ describe('formatDeviceReport', () => {
         EXT_disjoint_timer_query_webgl2: false,
       },
     };
-    const webglLines = formatDeviceReport(report).split('\n');
+    const webglLines = formatDeviceReport(report, en).split('\n');
     expect(webglLines).toContain('  Status: available (WebGL 2)');
     expect(webglLines).toContain('  Unmasked vendor: hidden by the browser');
     expect(webglLines).toContain('    EXT_disjoint_timer_query_webgl2: no');
+  });
+
+  it('writes labels and words in Chinese with a Chinese translator, names and reasons as reported', () => {
+    const zh = formatDeviceReport(sampleReport(), new Translator('zh-CN')).split('\n');
+    expect(zh[0]).toMatch(/^设备报告（采集于 .+，格式版本 \d+）$/);
+    expect(zh).toContain('浏览器与系统');
+    expect(zh).toContain('  浏览器: Chromium');
+    expect(zh).toContain('  浏览器完整版本: 被浏览器隐藏');
+    expect(zh).toContain('  跨源隔离: 否');
+    expect(zh).toContain('  状态: 不可用（OffscreenCanvas is missing）');
+    expect(zh).toContain('    maxBufferSize: 268435456 字节（256 MiB）');
+    expect(zh).toContain('  限制：');
   });
 });

@@ -1,4 +1,5 @@
-import { isNotAvailable, type DeviceReport, type NotAvailable, type Reported, type WebGpuLimitName } from '../engine/protocol/deviceReport';
+import { HIDDEN, isNotAvailable, type DeviceReport, type NotAvailable, type Reported, type WebGpuLimitName } from '../engine/protocol/deviceReport';
+import type { MessageId, Translator } from '../i18n/translator';
 
 const INDENT = '  ';
 const BYTES_PER_KIB = 1024;
@@ -7,103 +8,130 @@ const BYTE_LIMITS: ReadonlySet<WebGpuLimitName> = new Set(['maxBufferSize', 'max
 
 type Scalar = string | number | boolean;
 
-/** Plain text for "copy as text": one "label: value" per line, sections separated by a blank line. */
-export function formatDeviceReport(report: DeviceReport): string {
+/**
+ * Plain text for "copy as text": one "label: value" per line, sections separated by a blank line;
+ * labels and words in the translator's language, names the browser or the library reports (adapter,
+ * limits, extensions, flags, reasons) as they came.
+ */
+export function formatDeviceReport(report: DeviceReport, t: Translator): string {
+  const w = new Writer(t);
   const sections = [
-    [`Device report (collected ${report.collectedAt}, schema ${report.schemaVersion})`],
-    environmentLines(report),
-    webGpuLines(report),
-    webGlLines(report),
-    tfjsLines(report),
+    [t.t('lab.report.heading', { collectedAt: report.collectedAt, schema: String(report.schemaVersion) })],
+    environmentLines(report, w),
+    webGpuLines(report, w),
+    webGlLines(report, w),
+    tfjsLines(report, w),
   ];
   return sections.map((lines) => lines.join('\n')).join('\n\n') + '\n';
 }
 
-function environmentLines({ environment: env }: DeviceReport): string[] {
+/** Writes "label: value" lines in one language. */
+class Writer {
+  constructor(readonly t: Translator) {}
+
+  /** A line labelled by a message id. */
+  line(label: MessageId, value: Scalar | NotAvailable, depth = 1): string {
+    return this.named(this.t.t(label), value, depth);
+  }
+
+  /** A line labelled by a name the report holds (a limit, an extension, a flag, a package). */
+  named(name: string, value: Scalar | NotAvailable, depth = 1): string {
+    return `${INDENT.repeat(depth)}${name}: ${this.value(value)}`;
+  }
+
+  heading(label: MessageId): string {
+    return `${INDENT}${this.t.t(label)}`;
+  }
+
+  none(): string {
+    return this.t.t('lab.value.none');
+  }
+
+  private value(value: Scalar | NotAvailable): string {
+    if (isNotAvailable(value)) return this.t.t('lab.value.notAvailable', { reason: value.reason });
+    if (typeof value === 'boolean') return this.t.t(value ? 'lab.value.yes' : 'lab.value.no');
+    if (value === '') return this.t.t('lab.value.empty');
+    if (value === HIDDEN) return this.t.t('lab.value.hidden');
+    return String(value);
+  }
+
+  withSize(bytes: number): string {
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let size = bytes / BYTES_PER_KIB;
+    let unit = 0;
+    while (size >= BYTES_PER_KIB && unit < units.length - 1) {
+      size /= BYTES_PER_KIB;
+      unit++;
+    }
+    return bytes < BYTES_PER_KIB
+      ? this.t.t('lab.report.bytes', { bytes: String(bytes) })
+      : this.t.t('lab.report.bytesWithSize', { bytes: String(bytes), size: String(Number(size.toFixed(1))), unit: units[unit] });
+  }
+}
+
+function environmentLines({ environment: env }: DeviceReport, w: Writer): string[] {
   const hints = env.clientHints;
   return [
-    'Browser and system',
-    line('User agent', env.userAgent),
-    line('Browser', env.browser.name),
-    line('Browser version', env.browser.majorVersion),
-    line('Browser full version', env.browser.fullVersion),
-    line('Operating system', env.os.name),
-    line('OS version', env.os.version),
-    line('CPU architecture', env.os.architecture),
-    line('Mobile', env.mobile),
+    w.t.t('lab.report.system'),
+    w.line('lab.report.userAgent', env.userAgent),
+    w.line('lab.report.browser', env.browser.name),
+    w.line('lab.report.browserVersion', env.browser.majorVersion),
+    w.line('lab.report.browserFullVersion', env.browser.fullVersion),
+    w.line('lab.report.os', env.os.name),
+    w.line('lab.report.osVersion', env.os.version),
+    w.line('lab.report.cpuArchitecture', env.os.architecture),
+    w.line('lab.report.mobile', env.mobile),
     isNotAvailable(hints)
-      ? line('Client hints', hints)
-      : line('Client hints brands', (hints.brands ?? []).map((b) => `${b.brand} ${b.version}`).join(', ') || 'none'),
-    line('Logical CPU cores', env.hardwareConcurrency),
-    line('Device memory (GiB, rounded by the browser)', env.deviceMemoryGiB),
-    line('Cross-origin isolated', env.crossOriginIsolated),
+      ? w.line('lab.report.clientHints', hints)
+      : w.line('lab.report.clientHintsBrands', (hints.brands ?? []).map((b) => `${b.brand} ${b.version}`).join(', ') || w.none()),
+    w.line('lab.report.cores', env.hardwareConcurrency),
+    w.line('lab.report.deviceMemory', env.deviceMemoryGiB),
+    w.line('lab.report.isolated', env.crossOriginIsolated),
   ];
 }
 
-function webGpuLines({ webgpu }: DeviceReport): string[] {
-  if (webgpu.status === 'not available') return ['WebGPU', line('Status', webgpu)];
+function webGpuLines({ webgpu }: DeviceReport, w: Writer): string[] {
+  if (webgpu.status === 'not available') return [w.t.t('lab.report.webgpu'), w.line('lab.report.status', webgpu)];
   const limits = Object.entries(webgpu.limits) as [WebGpuLimitName, Reported<number>][];
   return [
-    'WebGPU',
-    line('Status', 'available'),
-    line('Adapter vendor', webgpu.vendor),
-    line('Adapter architecture', webgpu.architecture),
-    line('Adapter device', webgpu.device),
-    line('Adapter description', webgpu.description),
-    line('Fallback (software) adapter', webgpu.isFallbackAdapter),
-    line(`Features (${webgpu.features.length})`, webgpu.features.join(', ') || 'none'),
-    `${INDENT}Limits:`,
-    ...limits.map(([name, value]) => line(name, BYTE_LIMITS.has(name) && typeof value === 'number' ? withSize(value) : value, 2)),
+    w.t.t('lab.report.webgpu'),
+    w.line('lab.report.status', w.t.t('lab.report.available')),
+    w.line('lab.report.adapterVendor', webgpu.vendor),
+    w.line('lab.report.adapterArchitecture', webgpu.architecture),
+    w.line('lab.report.adapterDevice', webgpu.device),
+    w.line('lab.report.adapterDescription', webgpu.description),
+    w.line('lab.report.fallbackAdapter', webgpu.isFallbackAdapter),
+    w.named(w.t.t('lab.report.features', { count: webgpu.features.length }), webgpu.features.join(', ') || w.none()),
+    w.heading('lab.report.limits'),
+    ...limits.map(([name, value]) => w.named(name, BYTE_LIMITS.has(name) && typeof value === 'number' ? w.withSize(value) : value, 2)),
   ];
 }
 
-function webGlLines({ webgl }: DeviceReport): string[] {
-  if (webgl.status === 'not available') return ['WebGL', line('Status', webgl)];
+function webGlLines({ webgl }: DeviceReport, w: Writer): string[] {
+  if (webgl.status === 'not available') return [w.t.t('lab.report.webgl'), w.line('lab.report.status', webgl)];
   return [
-    'WebGL',
-    line('Status', `available (${webgl.context === 'webgl2' ? 'WebGL 2' : 'WebGL 1 only'})`),
-    line('Version', webgl.version),
-    line('Shading language', webgl.shadingLanguageVersion),
-    line('Unmasked vendor', webgl.unmaskedVendor),
-    line('Unmasked renderer', webgl.unmaskedRenderer),
-    line('Max texture size', webgl.maxTextureSize),
-    `${INDENT}Extensions:`,
-    ...Object.entries(webgl.extensions).map(([name, present]) => line(name, present, 2)),
+    w.t.t('lab.report.webgl'),
+    w.line('lab.report.status', w.t.t(webgl.context === 'webgl2' ? 'lab.report.webglAvailable2' : 'lab.report.webglAvailable1')),
+    w.line('lab.report.version', webgl.version),
+    w.line('lab.report.shadingLanguage', webgl.shadingLanguageVersion),
+    w.line('lab.report.unmaskedVendor', webgl.unmaskedVendor),
+    w.line('lab.report.unmaskedRenderer', webgl.unmaskedRenderer),
+    w.line('lab.report.maxTexture', webgl.maxTextureSize),
+    w.heading('lab.report.extensions'),
+    ...Object.entries(webgl.extensions).map(([name, present]) => w.named(name, present, 2)),
   ];
 }
 
-function tfjsLines({ tfjs }: DeviceReport): string[] {
+function tfjsLines({ tfjs }: DeviceReport, w: Writer): string[] {
   return [
-    'TensorFlow.js',
-    line('Current backend', tfjs.currentBackend),
-    line('Registered backends', tfjs.registeredBackends.join(', ') || 'none'),
-    line('WebAssembly threads', tfjs.wasmThreads),
-    `${INDENT}Versions:`,
-    ...Object.entries(tfjs.versions).map(([name, version]) => line(name, version, 2)),
-    `${INDENT}Flags:`,
-    ...(Object.keys(tfjs.flags).length === 0 ? [`${INDENT.repeat(2)}none evaluated yet`] : []),
-    ...Object.entries(tfjs.flags).map(([name, value]) => line(name, value, 2)),
+    w.t.t('lab.report.tfjs'),
+    w.line('lab.report.currentBackend', tfjs.currentBackend),
+    w.line('lab.report.registeredBackends', tfjs.registeredBackends.join(', ') || w.none()),
+    w.line('lab.report.wasmThreads', tfjs.wasmThreads),
+    w.heading('lab.report.versions'),
+    ...Object.entries(tfjs.versions).map(([name, version]) => w.named(name, version, 2)),
+    w.heading('lab.report.flags'),
+    ...(Object.keys(tfjs.flags).length === 0 ? [`${INDENT.repeat(2)}${w.t.t('lab.report.noFlags')}`] : []),
+    ...Object.entries(tfjs.flags).map(([name, value]) => w.named(name, value, 2)),
   ];
-}
-
-function line(label: string, value: Scalar | NotAvailable, depth = 1): string {
-  return `${INDENT.repeat(depth)}${label}: ${valueText(value)}`;
-}
-
-function valueText(value: Scalar | NotAvailable): string {
-  if (isNotAvailable(value)) return `not available (${value.reason})`;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value === '') return '(empty)';
-  return String(value);
-}
-
-function withSize(bytes: number): string {
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let size = bytes / BYTES_PER_KIB;
-  let unit = 0;
-  while (size >= BYTES_PER_KIB && unit < units.length - 1) {
-    size /= BYTES_PER_KIB;
-    unit++;
-  }
-  return bytes < BYTES_PER_KIB ? `${bytes} bytes` : `${bytes} bytes (${Number(size.toFixed(1))} ${units[unit]})`;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { crossoverSentence, matmulCrossovers } from './crossover';
 import { batchAt, matmulAt, raceRow } from '../engine/protocol/labFixtures';
 import { batchMarkdown, fixed, matmulMarkdown, raceMarkdown } from './labMarkdown';
+import { Translator } from '../i18n/translator';
+
+const en = new Translator('en');
 
 describe('raceMarkdown', () => {
   const lines = raceMarkdown([raceRow('cpu', 200), raceRow('webgl', 20)], [{ backend: 'webgpu', value: null, kind: 'out-of-memory', reason: 'webgpu: out of memory (GPUOutOfMemoryError)' }]).split('\n');
@@ -20,7 +23,7 @@ describe('raceMarkdown', () => {
 
 describe('sweep tables', () => {
   it('pivots matrix sizes against backends and adds the crossover sentence', () => {
-    const text = matmulMarkdown([matmulAt('cpu', 64, 1), matmulAt('cpu', 128, 1), matmulAt('webgl', 64, 0.5), matmulAt('webgl', 128, 4)]);
+    const text = matmulMarkdown([matmulAt('cpu', 64, 1), matmulAt('cpu', 128, 1), matmulAt('webgl', 64, 0.5), matmulAt('webgl', 128, 4)], [], en);
     const lines = text.split('\n');
     expect(lines[0]).toBe('| size n (GFLOP/s, median ms) | cpu | webgl |');
     expect(lines[2]).toBe('| 64 | 1.00 (0.52 ms) | 0.50 (1.05 ms) |');
@@ -54,10 +57,15 @@ describe('matmul crossover', () => {
   it('compares with wasm when plain-JS cpu did not run, and says so in words', () => {
     const [c] = matmulCrossovers([matmulAt('wasm', 32, 5), matmulAt('webgpu', 32, 9)]);
     expect(c).toMatchObject({ gpu: 'webgpu', baseline: 'wasm', size: 32 });
-    expect(crossoverSentence(c)).toBe(
+    expect(crossoverSentence(c, en)).toBe(
       'WebGPU beats WebAssembly SIMD at every size measured, from 32×32 up: even the smallest product has enough parallel work to pay for launching it and reading it back.',
     );
-    expect(crossoverSentence({ ...c, size: null, largestCommon: 256 })).toMatch(/^WebGPU is still behind WebAssembly SIMD at 256×256, the largest size measured: /);
+    expect(crossoverSentence({ ...c, size: null, largestCommon: 256 }, en)).toMatch(/^WebGPU is still behind WebAssembly SIMD at 256×256, the largest size measured: /);
+  });
+
+  it('says it in Chinese with a Chinese translator', () => {
+    const [c] = matmulCrossovers([matmulAt('cpu', 32, 5), matmulAt('cpu', 64, 5), matmulAt('webgl', 32, 1), matmulAt('webgl', 64, 9)]);
+    expect(crossoverSentence(c, new Translator('zh-CN'))).toMatch(/^WebGL 从 64×64 起反超 CPU（纯 JS）：/);
   });
 
   it('has nothing to say without a CPU baseline', () => {

@@ -1,5 +1,6 @@
 import type { BackendName } from '../config/backends';
 import type { BackendStop, BatchSweepPoint, MatmulSweepPoint, RaceRow } from '../engine/protocol/lab';
+import type { Translator } from '../i18n/translator';
 import { crossoverSentence, matmulCrossovers } from './crossover';
 import { withSpeedUps } from './speedUps';
 
@@ -55,10 +56,10 @@ function pivot<P extends { backend: BackendName }>(points: readonly P[], valueOf
   return table([valueHeader, ...backends], ['r', ...backends.map(() => 'r' as const)], rows);
 }
 
-/** GFLOP/s (median ms) per size and backend, then the crossover sentences and any stops. */
-export function matmulMarkdown(points: readonly MatmulSweepPoint[], stops: readonly BackendStop[] = []): string {
+/** GFLOP/s (median ms) per size and backend, then the crossover sentences (in the translator's language) and any stops. */
+export function matmulMarkdown(points: readonly MatmulSweepPoint[], stops: readonly BackendStop[], t: Translator): string {
   const body = pivot(points, (p) => p.size, (p) => `${fixed(p.gflops, 2)} (${fixed(p.medianMs, 2)} ms)`, 'size n (GFLOP/s, median ms)');
-  const sentences = matmulCrossovers(points).map(crossoverSentence);
+  const sentences = matmulCrossovers(points).map((c) => crossoverSentence(c, t));
   return withStops(sentences.length ? `${body}\n\n${sentences.join('\n')}` : body, stops);
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parityReport, PARITY_TOLERANCE } from './parity';
+import { Translator } from '../i18n/translator';
+import { parityReport, paritySentence, PARITY_TOLERANCE } from './parity';
+
+const en = new Translator('en');
 
 const curve = (backend: 'cpu' | 'wasm' | 'webgl' | 'webgpu', losses: number[]) => ({ backend, losses });
 
@@ -11,14 +14,14 @@ describe('the parity verdict', () => {
     expect(report?.steps.map((s) => s.worst)).toEqual(['webgl', 'wasm', 'webgl']);
     expect(report?.worst?.step).toBe(1);
     expect(report?.worst?.maxRelativeDiff).toBeCloseTo(0.0001 / 2.3, 9);
-    expect(report?.sentence).toMatch(/^All 3 backends \(WebGL, CPU \(plain JS\), WebAssembly SIMD\) agree within 1\.0% at every one of 3 steps/);
+    expect((report && paritySentence(report, en))).toMatch(/^All 3 backends \(WebGL, CPU \(plain JS\), WebAssembly SIMD\) agree within 1\.0% at every one of 3 steps/);
   });
 
   it('names the first step where a backend departs, and calls a lost or non-finite loss a divergence', () => {
     const report = parityReport([curve('cpu', [2.3, 2.0, 1.7, 1.5]), curve('webgpu', [2.3, 2.0, 1.8, 2.5])]);
     expect(report?.agree).toBe(false);
     expect(report?.firstDivergence).toMatchObject({ step: 3, worst: 'webgpu' });
-    expect(report?.sentence).toMatch(/^WebGPU departs from CPU \(plain JS\) at step 3 \(5\.9%/);
+    expect((report && paritySentence(report, en))).toMatch(/^WebGPU departs from CPU \(plain JS\) at step 3 \(5\.9%/);
     const nan = parityReport([curve('cpu', [2.3, 2.0]), curve('wasm', [2.3, NaN])]);
     expect(nan?.firstDivergence).toMatchObject({ step: 2, maxRelativeDiff: Infinity });
     const short = parityReport([curve('cpu', [2.3, 2.0]), curve('wasm', [2.3])]);
@@ -30,5 +33,13 @@ describe('the parity verdict', () => {
     expect(PARITY_TOLERANCE).toBe(0.01);
     expect(parityReport([curve('cpu', [1, 1]), curve('wasm', [1, 1.0099])])?.agree).toBe(true);
     expect(parityReport([curve('cpu', [1, 1]), curve('wasm', [1, 1.0101])])?.agree).toBe(false);
+  });
+
+  it('says the verdict in Chinese with a Chinese translator', () => {
+    const zh = new Translator('zh-CN');
+    const agree = parityReport([curve('cpu', [2.3, 2.1]), curve('webgl', [2.3001, 2.1])]);
+    expect(agree && paritySentence(agree, zh)).toMatch(/^全部 2 个后端（CPU（纯 JS）、WebGL）在所有 2 步中的差异都在 1\.0% 以内/);
+    const diverge = parityReport([curve('cpu', [2.3, 2.0, 1.7]), curve('webgpu', [2.3, 2.0, 1.8])]);
+    expect(diverge && paritySentence(diverge, zh)).toMatch(/^WebGPU 在第 3 步偏离了 CPU（纯 JS）（5\.9%/);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Whether backends learn the same: the parity check's loss curves compared step by step against a
- * reference backend (the plain-JS CPU where it ran), with a verdict in one sentence.
+ * reference backend (the plain-JS CPU where it ran), and the verdict in one sentence (paritySentence).
  */
-import { BACKEND_LABELS, PLAIN_CPU, type BackendName } from '../config/backends';
+import { PLAIN_CPU, type BackendName } from '../config/backends';
 import type { ParityCurve } from '../engine/protocol/lab';
+import type { Translator } from '../i18n/translator';
 
 /**
  * Largest relative loss difference still called agreement. Two correct float32 backends add the
@@ -26,6 +27,8 @@ export interface ParityStep {
 }
 
 export interface ParityReport {
+  /** Every backend compared, in the order of the curves. */
+  backends: BackendName[];
   reference: BackendName;
   steps: ParityStep[];
   /** The largest difference over every step. */
@@ -34,7 +37,6 @@ export interface ParityReport {
   firstDivergence: ParityStep | null;
   agree: boolean;
   tolerance: number;
-  sentence: string;
 }
 
 function relative(value: number, reference: number): number {
@@ -42,7 +44,10 @@ function relative(value: number, reference: number): number {
   return Math.abs(value - reference) / Math.max(Math.abs(reference), LOSS_FLOOR);
 }
 
-const percent = (x: number) => (Number.isFinite(x) ? `${(x * 100).toPrecision(2)}%` : 'not a number');
+/** "1.0%", or "not a number" for a lost loss. */
+export function parityPercent(x: number, t: Translator): string {
+  return Number.isFinite(x) ? `${(x * 100).toPrecision(2)}%` : t.t('lab.value.notANumber');
+}
 
 /** Compares every curve with the reference step by step; null when fewer than two backends ran. */
 export function parityReport(curves: readonly ParityCurve[], tolerance = PARITY_TOLERANCE): ParityReport | null {
@@ -62,10 +67,31 @@ export function parityReport(curves: readonly ParityCurve[], tolerance = PARITY_
   const overall = steps.reduce<ParityStep | null>((a, s) => (a === null || s.maxRelativeDiff > a.maxRelativeDiff ? s : a), null);
   const firstDivergence = steps.find((s) => !(s.maxRelativeDiff <= tolerance)) ?? null;
   const agree = firstDivergence === null;
-  const names = curves.map((c) => BACKEND_LABELS[c.backend]);
-  const refName = BACKEND_LABELS[ref.backend];
-  const sentence = agree
-    ? `All ${curves.length} backends (${names.join(', ')}) agree within ${percent(tolerance)} at every one of ${stepCount} steps; the largest difference, ${percent(overall?.maxRelativeDiff ?? 0)} at step ${overall?.step} (${BACKEND_LABELS[overall?.worst ?? ref.backend]} against ${refName}), is float32 arithmetic in another order, not a bug.`
-    : `${BACKEND_LABELS[firstDivergence.worst ?? ref.backend]} departs from ${refName} at step ${firstDivergence.step} (${percent(firstDivergence.maxRelativeDiff)}, more than the ${percent(tolerance)} that reordered float32 sums explain): it does not learn the same, which points to a kernel that computes something else.`;
-  return { reference: ref.backend, steps, worst: overall, firstDivergence, agree, tolerance, sentence };
+  return { backends: curves.map((c) => c.backend), reference: ref.backend, steps, worst: overall, firstDivergence, agree, tolerance };
+}
+
+/** The verdict in one sentence, in the translator's language: agreement and its largest difference, or where a backend departs. */
+export function paritySentence(report: ParityReport, t: Translator): string {
+  const { reference, steps, worst: overall, firstDivergence, tolerance } = report;
+  const name = (backend: BackendName) => t.t(`backend.${backend}`);
+  const percent = (x: number) => parityPercent(x, t);
+  if (firstDivergence === null) {
+    return t.t('lab.parity.agree', {
+      count: report.backends.length,
+      names: report.backends.map(name).join(t.t('lab.list.separator')),
+      tolerance: percent(tolerance),
+      steps: steps.length,
+      largest: percent(overall?.maxRelativeDiff ?? 0),
+      step: overall?.step ?? 1,
+      worst: name(overall?.worst ?? reference),
+      reference: name(reference),
+    });
+  }
+  return t.t('lab.parity.diverge', {
+    worst: name(firstDivergence.worst ?? reference),
+    reference: name(reference),
+    step: firstDivergence.step,
+    diff: percent(firstDivergence.maxRelativeDiff),
+    tolerance: percent(tolerance),
+  });
 }

@@ -1,19 +1,25 @@
 import { useState } from 'react';
-import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { AnatomyResult } from '../../engine/protocol/lab';
+import type { MessageId } from '../../i18n/translator';
 import { formatBytes, formatPercent } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
-import { formatMs } from './labFormat';
+import { formatMs, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 
-const PHASES: [key: 'uploadMs' | 'computeMs' | 'readBackMs', id: string, label: string, color: string][] = [
-  ['uploadMs', 'upload', 'Upload (host → device)', '#f59e0b'],
-  ['computeMs', 'compute', 'Compute (forward + backward + Adam)', '#2563eb'],
-  ['readBackMs', 'readback', 'Read-back (device → host)', '#dc2626'],
+const PHASES: [key: 'uploadMs' | 'computeMs' | 'readBackMs', id: string, label: MessageId, color: string][] = [
+  ['uploadMs', 'upload', 'lab.anatomy.upload', '#f59e0b'],
+  ['computeMs', 'compute', 'lab.anatomy.compute', '#2563eb'],
+  ['readBackMs', 'readback', 'lab.anatomy.readback', '#dc2626'],
 ];
+
+/** The panel's settings and test-id prefix (not shown to people). */
+const KEYS = ['anatomyBackend', 'everyK', 'syncSteps'] as const;
+const PREFIX = 'anatomy';
 
 function Big({ id, label, value, note }: { id: string; label: string; value: string; note?: string }) {
   return (
@@ -28,24 +34,27 @@ function Big({ id, label, value, note }: { id: string; label: string; value: str
 }
 
 function SyncToggle({ result }: { result: AnatomyResult }) {
+  const t = useT();
+  const tr = t.translator;
   const [everyStep, setEveryStep] = useState(true);
   const { syncEveryStepMs, syncEveryKMs, everyK, steps } = result.sync;
   const extra = syncEveryStepMs / syncEveryKMs - 1;
+  const how = everyStep ? t('lab.anatomy.everyStep') : t('lab.anatomy.everyK', { k: everyK });
+  const verdict = extra >= 0 ? t('lab.anatomy.syncCosts', { percent: formatPercent(extra) }) : t('lab.anatomy.syncSavesNothing', { percent: formatPercent(-extra) });
   return (
     <div className="lab-sync" data-testid="anatomy-sync">
-      <h3>Syncing costs time: read the loss back every step, or every {everyK}?</h3>
+      <h3>{t('lab.anatomy.syncTitle', { k: everyK })}</h3>
       <div className="controls" role="radiogroup">
         <label>
-          <input type="radio" name="anatomy-sync" data-testid="anatomy-sync-every-step" checked={everyStep} onChange={() => setEveryStep(true)} /> every step
+          <input type="radio" name="anatomy-sync" data-testid="anatomy-sync-every-step" checked={everyStep} onChange={() => setEveryStep(true)} /> {t('lab.anatomy.everyStep')}
         </label>
         <label>
-          <input type="radio" name="anatomy-sync" data-testid="anatomy-sync-every-k" checked={!everyStep} onChange={() => setEveryStep(false)} /> every {everyK} steps
+          <input type="radio" name="anatomy-sync" data-testid="anatomy-sync-every-k" checked={!everyStep} onChange={() => setEveryStep(false)} /> {t('lab.anatomy.everyK', { k: everyK })}
         </label>
       </div>
-      <Big id="sync-ms" label={`Measured time per step, ${steps} steps, syncing ${everyStep ? 'every step' : `every ${everyK} steps`}`} value={formatMs(everyStep ? syncEveryStepMs : syncEveryKMs)} />
+      <Big id="sync-ms" label={t('lab.anatomy.syncMeasured', { steps, how })} value={formatMs(everyStep ? syncEveryStepMs : syncEveryKMs, tr)} />
       <p data-testid="anatomy-sync-compare">
-        Measured: syncing every step took {formatMs(syncEveryStepMs)} per step, every {everyK} steps {formatMs(syncEveryKMs)} per step —{' '}
-        {extra >= 0 ? `${formatPercent(extra)} more time per step when the device must stop and report after each step.` : `no saving here (${formatPercent(-extra)} less): this backend gains nothing from queuing steps.`}
+        {t('lab.anatomy.syncCompare', { everyStep: formatMs(syncEveryStepMs, tr), k: everyK, everyK: formatMs(syncEveryKMs, tr), verdict })}
       </p>
     </div>
   );
@@ -60,32 +69,55 @@ interface Props extends LabPanelProps {
 
 /** Where one training step's time goes: upload, compute, read-back; what syncing every step costs; kernel time. */
 export function AnatomyPanel({ job, settings, values, blocked, run, backend, backends }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const result = job?.anatomy;
   const total = result ? result.uploadMs + result.computeMs + result.readBackMs : 0;
   const start = () => {
     if (settings && backend) run('anatomy', { ...settings, anatomyBackend: backend });
   };
+  const onCancel = () => labSession.cancel('anatomy');
 
   return (
     <section className="panel lab-panel" data-testid="anatomy-panel">
-      <h2>Anatomy of a step</h2>
-      <LabFields keys={['anatomyBackend', 'everyK', 'syncSteps']} values={{ ...values, anatomyBackend: backend ?? values.anatomyBackend }} backends={backends} />
-      <JobControls prefix="anatomy" runLabel="Dissect a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('anatomy')} />
+      <h2>{t('lab.anatomy.title')}</h2>
+      <LabFields keys={KEYS} values={{ ...values, anatomyBackend: backend ?? values.anatomyBackend }} backends={backends} />
+      <JobControls
+        prefix={PREFIX}
+        runLabel={t('lab.anatomy.run')}
+        job={job}
+        blocked={blocked ?? (backend ? null : t('lab.blocked.noBackend'))}
+        onRun={start}
+        onCancel={onCancel}
+      />
       {result && (
         <>
           <p className="lab-note">
-            {result.modelLabel}, batch {result.batchSize} on {BACKEND_LABELS[result.backend]}: medians of {result.runs} runs. Upload moves {formatBytes(result.uploadBytes)}, read-back{' '}
-            {formatBytes(result.readBackBytes)}; a bare one-value sync costs {formatMs(result.syncFloorMs)}.
+            {t('lab.anatomy.note', {
+              model: modelText(result.modelLabel, tr),
+              batch: result.batchSize,
+              backend: t.backend(result.backend),
+              runs: result.runs,
+              upload: formatBytes(result.uploadBytes),
+              readBack: formatBytes(result.readBackBytes),
+              sync: formatMs(result.syncFloorMs, tr),
+            })}
           </p>
           <div className="stats">
             {PHASES.map(([key, id, label]) => (
-              <Big key={id} id={`${id}-ms`} label={label} value={formatMs(result[key])} note={total > 0 ? formatPercent(result[key] / total) : undefined} />
+              <Big key={id} id={`${id}-ms`} label={t(label)} value={formatMs(result[key], tr)} note={total > 0 ? formatPercent(result[key] / total) : undefined} />
             ))}
-            <Big id="kernel-ms" label="Kernel time (tf.time)" value={result.kernelMs === null ? 'unavailable on this device' : formatMs(result.kernelMs)} note={result.kernelTiming.note} />
+            {/* The timing note comes from the engine, in English in this pass. */}
+            <Big
+              id="kernel-ms"
+              label={t('lab.anatomy.kernelTime')}
+              value={result.kernelMs === null ? t('lab.value.unavailableHere') : formatMs(result.kernelMs, tr)}
+              note={result.kernelTiming.note}
+            />
           </div>
           <div className="lab-split" data-testid="anatomy-split">
             {PHASES.map(([key, id, label, color]) => (
-              <span key={id} title={label} style={{ width: `${total > 0 ? (100 * result[key]) / total : 0}%`, background: color }} />
+              <span key={id} title={t(label)} style={{ width: `${total > 0 ? (100 * result[key]) / total : 0}%`, background: color }} />
             ))}
           </div>
           <SyncToggle result={result} />

@@ -4,6 +4,7 @@ import { useChart } from '../charts/chartLib';
 import { ChartTable, TableToggle } from '../charts/ChartTable';
 import { barTable } from '../charts/chartTable';
 import { resolveColor } from '../theme/colorRef';
+import { useT } from '../i18n/useT';
 import { currentScheme } from '../theme/scheme';
 
 export interface Bar {
@@ -29,6 +30,7 @@ export function BarChart({ testId, title, bars, yLabel, emptyText }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const barsRef = useRef(bars);
   const [showTable, setShowTable] = useState(false);
+  const t = useT();
 
   const chart = useChart(
     canvasRef,
@@ -69,10 +71,12 @@ export function BarChart({ testId, title, bars, yLabel, emptyText }: Props) {
         {emptyText}
       </p>
       <div className="chart-canvas" hidden={empty}>
-        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its figures follow as text`} />
+        <canvas ref={canvasRef} role="img" aria-label={t('lab.chart.ariaFigures', { title })} />
       </div>
       <p className="chart-latest" data-testid={`${testId}-latest`} hidden={empty}>
-        {bars.map((b) => `${b.label}: ${formatNumber(b.value)} ${yLabel}${b.note ? ` (${b.note})` : ''}`).join('; ')}
+        {bars
+          .map((b) => t(b.note ? 'lab.chart.barFigureNote' : 'lab.chart.barFigure', { label: b.label, value: formatNumber(b.value), unit: yLabel, note: b.note ?? '' }))
+          .join(t('lab.chart.figureSeparator'))}
       </p>
       {!empty && <TableToggle testId={testId} shown={showTable} onToggle={() => setShowTable((on) => !on)} />}
       {!empty && showTable && <ChartTable testId={`${testId}-table`} table={barTable(title, bars, yLabel)} />}

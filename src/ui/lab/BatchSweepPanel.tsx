@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { BACKEND_LABELS } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
 import { formatMb } from './labFormat';
@@ -10,34 +10,49 @@ import type { LabPanelProps } from './labPanel';
 import { SweepChart } from './SweepChart';
 import { pivotAxes, seriesByBackend } from './sweepSeries';
 
+/** The panel's settings, test ids and job (not shown to people). */
+const KEYS = ['batchFrom', 'batchTo'] as const;
+const PREFIX = 'batch';
+const CHART_TEST_ID = 'batch-chart';
+
 interface Props extends LabPanelProps {
   job: LabJobState | undefined;
 }
 
 /** Training throughput of the chosen model against batch size; a backend stops at the first batch that does not fit. */
 export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const points = useMemo(() => job?.batchPoints ?? [], [job?.batchPoints]);
-  const series = useMemo(() => seriesByBackend(points, (p) => p.batchSize, (p) => p.examplesPerSec), [points]);
+  const series = useMemo(() => seriesByBackend(points, (p) => p.batchSize, (p) => p.examplesPerSec, tr), [points, tr]);
   const { values: swept, backends: columns } = pivotAxes(points, (p) => p.batchSize);
-
+  const examplesPerSec = t('lab.unit.examplesPerSec');
+  const onRun = () => settings && run('batchSweep', settings);
+  const onCancel = () => labSession.cancel('batchSweep');
 
   return (
     <section className="panel lab-panel" data-testid="batch-panel">
-      <h2>Batch sweep: bigger batches keep the GPU busy — until memory runs out</h2>
-      <LabFields keys={['batchFrom', 'batchTo']} values={values} />
-      <JobControls prefix="batch" runLabel="Run the batch sweep" job={job} blocked={blocked} onRun={() => settings && run('batchSweep', settings)} onCancel={() => labSession.cancel('batchSweep')} />
-      <SweepChart testId="batch-chart" title="Training throughput against batch size" series={series} markers={[]} xLabel="batch size" yLabel="examples/s" yUnit="examples/s" emptyText="The batch sweep’s examples/s on each backend appear here. Press Run the batch sweep to start." />
-      <p className="lab-note">
-        Each batch size gets a freshly built model and data, the workload's warm-up and measured steps, and one profiled step for peak memory. The first batch
-        that does not fit in memory ends that backend's sweep; a batch predicted to take over the longest sweep point ({values.sweepBudgetSeconds} s, set in the size sweep) is skipped.
-      </p>
+      <h2>{t('lab.batch.title')}</h2>
+      <LabFields keys={KEYS} values={values} />
+      <JobControls prefix={PREFIX} runLabel={t('lab.batch.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} />
+      <SweepChart
+        testId={CHART_TEST_ID}
+        title={t('lab.batch.chartTitle')}
+        series={series}
+        markers={[]}
+        xLabel={t('lab.batch.xLabel')}
+        yLabel={examplesPerSec}
+        yUnit={examplesPerSec}
+        emptyText={t('lab.batch.chartEmpty')}
+      />
+      <p className="lab-note">{t('lab.batch.note', { budget: values.sweepBudgetSeconds ?? '' })}</p>
       {points.length > 0 && (
         <table className="lab-table" data-testid="batch-table">
           <thead>
             <tr>
-              <th>Batch</th>
+              <th>{t('lab.batch.batch')}</th>
               {columns.map((b) => (
-                <th key={b}>{BACKEND_LABELS[b]} examples/s (peak memory)</th>
+                <th key={b}>{t('lab.batch.column', { backend: t.backend(b) })}</th>
               ))}
             </tr>
           </thead>
@@ -49,7 +64,7 @@ export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) 
                   const p = points.find((q) => q.backend === b && q.batchSize === batch);
                   return (
                     <td key={b} data-testid={`batch-cell-${b}-${batch}`}>
-                      {p ? `${formatNumber(p.examplesPerSec)} (${formatMb(p.peakBytes)})` : '–'}
+                      {p ? t('lab.batch.cell', { value: formatNumber(p.examplesPerSec), memory: formatMb(p.peakBytes, tr) }) : '–'}
                     </td>
                   );
                 })}

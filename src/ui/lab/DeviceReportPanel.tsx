@@ -1,71 +1,79 @@
 import { useMemo, useRef, useState } from 'react';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { HIDDEN, type DeviceReport, type NotAvailable } from '../../engine/protocol/deviceReport';
+import type { Translator } from '../../i18n/translator';
 import { formatDeviceReport } from '../../share/deviceReportText';
+import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { reportedText } from './labFormat';
 
 type Fact = [testId: string, label: string, value: string];
 
-function webGpuFacts(report: DeviceReport): Fact[] {
+/** Test ids of the job controls and the two long lists (not shown to people). */
+const PREFIX = 'device';
+const FEATURES_TEST_ID = 'device-webgpu-features';
+const FLAGS_TEST_ID = 'device-flags';
+
+function webGpuFacts(report: DeviceReport, t: Translator): Fact[] {
   const gpu = report.webgpu;
-  if (gpu.status === 'not available') return [['device-webgpu-status', 'WebGPU', reportedText(gpu)]];
+  if (gpu.status === 'not available') return [['device-webgpu-status', t.t('lab.device.webgpu'), reportedText(gpu, t)]];
   return [
-    ['device-webgpu-vendor', 'GPU vendor (WebGPU)', reportedText(gpu.vendor)],
-    ['device-webgpu-architecture', 'GPU architecture', reportedText(gpu.architecture)],
-    ['device-webgpu-device', 'GPU device', reportedText(gpu.device)],
-    ['device-webgpu-description', 'GPU description', reportedText(gpu.description)],
-    ['device-webgpu-fallback', 'Software (fallback) adapter', reportedText(gpu.isFallbackAdapter)],
-    ...Object.entries(gpu.limits).map(([name, value]): Fact => [`device-webgpu-limit-${name}`, name, reportedText(value)]),
+    ['device-webgpu-vendor', t.t('lab.device.gpuVendor'), reportedText(gpu.vendor, t)],
+    ['device-webgpu-architecture', t.t('lab.device.gpuArchitecture'), reportedText(gpu.architecture, t)],
+    ['device-webgpu-device', t.t('lab.device.gpuDevice'), reportedText(gpu.device, t)],
+    ['device-webgpu-description', t.t('lab.device.gpuDescription'), reportedText(gpu.description, t)],
+    ['device-webgpu-fallback', t.t('lab.device.softwareAdapter'), reportedText(gpu.isFallbackAdapter, t)],
+    ...Object.entries(gpu.limits).map(([name, value]): Fact => [`device-webgpu-limit-${name}`, name, reportedText(value, t)]),
   ];
 }
 
-function webGlFacts(report: DeviceReport): Fact[] {
+function webGlFacts(report: DeviceReport, t: Translator): Fact[] {
   const gl = report.webgl;
-  if (gl.status === 'not available') return [['device-webgl-status', 'WebGL', reportedText(gl)]];
+  if (gl.status === 'not available') return [['device-webgl-status', t.t('lab.device.webgl'), reportedText(gl, t)]];
   return [
-    ['device-webgl-version', 'WebGL version', reportedText(gl.version)],
-    ['device-webgl-renderer', 'WebGL renderer (unmasked)', reportedText(gl.unmaskedRenderer)],
-    ['device-webgl-vendor', 'WebGL vendor (unmasked)', reportedText(gl.unmaskedVendor)],
-    ['device-webgl-max-texture', 'Max texture size', reportedText(gl.maxTextureSize)],
-    ...Object.entries(gl.extensions).map(([name, present]): Fact => [`device-webgl-ext-${name}`, name, reportedText(present)]),
+    ['device-webgl-version', t.t('lab.device.webglVersion'), reportedText(gl.version, t)],
+    ['device-webgl-renderer', t.t('lab.device.webglRenderer'), reportedText(gl.unmaskedRenderer, t)],
+    ['device-webgl-vendor', t.t('lab.device.webglVendor'), reportedText(gl.unmaskedVendor, t)],
+    ['device-webgl-max-texture', t.t('lab.device.maxTexture'), reportedText(gl.maxTextureSize, t)],
+    ...Object.entries(gl.extensions).map(([name, present]): Fact => [`device-webgl-ext-${name}`, name, reportedText(present, t)]),
   ];
 }
 
-function osText({ environment: { os } }: DeviceReport): string {
-  const version = os.version === HIDDEN ? '(version hidden by the browser)' : reportedText(os.version);
-  return `${reportedText(os.name)} ${version}, ${reportedText(os.architecture)}`;
+function osText({ environment: { os } }: DeviceReport, t: Translator): string {
+  const version = os.version === HIDDEN ? t.t('lab.device.osVersionHidden') : reportedText(os.version, t);
+  return t.t('lab.device.osValue', { name: reportedText(os.name, t), version, architecture: reportedText(os.architecture, t) });
 }
 
 /** A long list (features, flags) in small type across the panel's width. */
 function WideList({ testId, title, items }: { testId: string; title: string; items: string[] }) {
+  const t = useT();
   return (
     <div className="lab-wide">
       <h3>{title}</h3>
       <ul data-testid={testId}>
-        {items.length ? items.map((item) => <li key={item}>{item}</li>) : <li>none</li>}
+        {items.length ? items.map((item) => <li key={item}>{item}</li>) : <li>{t('lab.value.none')}</li>}
       </ul>
     </div>
   );
 }
 
 /** A flag as the report has it; "not evaluated" when the report never read it. */
-function flagValue(value: string | number | boolean | undefined): string | number | boolean | NotAvailable {
-  return value ?? { status: 'not available', reason: 'not evaluated' };
+function flagValue(value: string | number | boolean | undefined, t: Translator): string | number | boolean | NotAvailable {
+  return value ?? { status: 'not available', reason: t.t('lab.device.notEvaluated') };
 }
 
-function environmentFacts(report: DeviceReport): Fact[] {
+function environmentFacts(report: DeviceReport, t: Translator): Fact[] {
   const { environment: env, tfjs } = report;
-  const versions = Object.entries(tfjs.versions).map(([name, v]) => `${name} ${typeof v === 'string' ? v : '(no version string)'}`);
+  const versions = Object.entries(tfjs.versions).map(([name, v]) => `${name} ${typeof v === 'string' ? v : t.t('lab.device.noVersion')}`);
   return [
-    ['device-browser', 'Browser', `${reportedText(env.browser.name)} ${reportedText(env.browser.majorVersion)}`],
-    ['device-os', 'Operating system', osText(report)],
-    ['device-cores', 'Logical CPU cores', reportedText(env.hardwareConcurrency)],
-    ['device-isolated', 'Cross-origin isolated (needed for WebAssembly threads)', reportedText(env.crossOriginIsolated)],
-    ['device-wasm-threads', 'WebAssembly threads', reportedText(tfjs.wasmThreads)],
-    ['device-wasm-simd', 'WebAssembly SIMD', reportedText(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT))],
-    ['device-tfjs-version', 'TensorFlow.js', reportedText(tfjs.versions['tfjs-core'])],
-    ['device-tfjs-versions', 'Packages', versions.join(', ')],
+    ['device-browser', t.t('lab.device.browser'), t.t('lab.device.browserValue', { name: reportedText(env.browser.name, t), version: reportedText(env.browser.majorVersion, t) })],
+    ['device-os', t.t('lab.device.os'), osText(report, t)],
+    ['device-cores', t.t('lab.device.cores'), reportedText(env.hardwareConcurrency, t)],
+    ['device-isolated', t.t('lab.device.isolated'), reportedText(env.crossOriginIsolated, t)],
+    ['device-wasm-threads', t.t('lab.device.wasmThreads'), reportedText(tfjs.wasmThreads, t)],
+    ['device-wasm-simd', t.t('lab.device.wasmSimd'), reportedText(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT, t), t)],
+    ['device-tfjs-version', t.t('lab.device.tfjs'), reportedText(tfjs.versions['tfjs-core'], t)],
+    ['device-tfjs-versions', t.t('lab.device.packages'), versions.join(', ')],
   ];
 }
 
@@ -93,53 +101,59 @@ interface Props {
 
 /** "Is my GPU visible and set up right": adapter, WebGL, browser, library versions and flags; copyable as text. */
 export function DeviceReportPanel({ job, onRefresh, onCancel }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const [copyStatus, setCopyStatus] = useState('');
   const textRef = useRef<HTMLPreElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const report = job?.deviceReport?.report;
-  const text = useMemo(() => (report ? formatDeviceReport(report) : ''), [report]);
+  const text = useMemo(() => (report ? formatDeviceReport(report, tr) : ''), [report, tr]);
   const result = report ? { report, text } : null;
 
   const copy = async () => {
     if (!result) return;
     try {
       await navigator.clipboard.writeText(result.text);
-      setCopyStatus('Copied to the clipboard.');
+      setCopyStatus(t('lab.device.copied'));
     } catch {
       if (detailsRef.current) detailsRef.current.open = true;
       const pre = textRef.current;
       if (pre) window.getSelection()?.selectAllChildren(pre);
-      setCopyStatus('The browser refused the clipboard: the text below is selected, press Ctrl+C (⌘C) to copy it.');
+      setCopyStatus(t('lab.device.copyRefused'));
     }
   };
 
   return (
     <section className="panel lab-panel" data-testid="device-report">
-      <h2>Device report</h2>
-      <JobControls prefix="device" runLabel="Read the device again" job={job} blocked={null} onRun={onRefresh} onCancel={onCancel} />
+      <h2>{t('lab.device.title')}</h2>
+      <JobControls prefix={PREFIX} runLabel={t('lab.device.refresh')} job={job} blocked={null} onRun={onRefresh} onCancel={onCancel} />
       {result && (
         <>
           <div className="lab-fact-columns">
-            <FactList title="GPU (WebGPU adapter)" facts={webGpuFacts(result.report)} />
-            <FactList title="WebGL" facts={webGlFacts(result.report)} />
-            <FactList title="Browser and library" facts={environmentFacts(result.report)} />
+            <FactList title={t('lab.device.gpuFacts')} facts={webGpuFacts(result.report, tr)} />
+            <FactList title={t('lab.device.webglFacts')} facts={webGlFacts(result.report, tr)} />
+            <FactList title={t('lab.device.environmentFacts')} facts={environmentFacts(result.report, tr)} />
           </div>
           {result.report.webgpu.status === 'available' && (
-            <WideList testId="device-webgpu-features" title={`WebGPU features (${result.report.webgpu.features.length})`} items={result.report.webgpu.features} />
+            <WideList
+              testId={FEATURES_TEST_ID}
+              title={t('lab.device.webgpuFeatures', { count: result.report.webgpu.features.length })}
+              items={result.report.webgpu.features}
+            />
           )}
           <WideList
-            testId="device-flags"
-            title="TensorFlow.js flags in force"
-            items={Object.entries(result.report.tfjs.flags).map(([name, value]) => `${name} = ${reportedText(value)}`)}
+            testId={FLAGS_TEST_ID}
+            title={t('lab.device.flags')}
+            items={Object.entries(result.report.tfjs.flags).map(([name, value]) => `${name} = ${reportedText(value, tr)}`)}
           />
           <div className="controls">
             <button data-testid="btn-device-copy" onClick={() => void copy()}>
-              Copy as text
+              {t('lab.device.copy')}
             </button>
             <span data-testid="device-copy-status">{copyStatus}</span>
           </div>
           <details ref={detailsRef}>
-            <summary>The whole report as text</summary>
+            <summary>{t('lab.device.wholeText')}</summary>
             <pre className="lab-report-text" data-testid="device-report-text" ref={textRef}>
               {result.text}
             </pre>

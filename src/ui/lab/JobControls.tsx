@@ -4,17 +4,18 @@ import { labJobAnnouncement } from '../../share/announcements';
 import { LiveRegion } from '../a11y/LiveRegion';
 import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
+import { useT, type T } from '../i18n/useT';
 
-/** What the live region calls each panel's job. */
-const JOB_NAMES: Readonly<Record<string, string>> = {
-  race: 'Race',
-  matmul: 'Size sweep',
-  batch: 'Batch sweep',
-  anatomy: 'Anatomy of a step',
-  profile: 'Kernel profile',
-  parity: 'Parity check',
-  device: 'Device report',
-};
+/** What the live region calls each panel's job (message ids by test-id prefix). */
+const JOB_NAMES = {
+  race: 'lab.job.name.race',
+  matmul: 'lab.job.name.matmul',
+  batch: 'lab.job.name.batch',
+  anatomy: 'lab.job.name.anatomy',
+  profile: 'lab.job.name.profile',
+  parity: 'lab.job.name.parity',
+  device: 'lab.job.name.device',
+} as const;
 
 interface Props {
   /** Prefix of every test id here: btn-<prefix>-run, <prefix>-progress, ... */
@@ -28,15 +29,17 @@ interface Props {
 }
 
 /** "queued (2 jobs ahead)", "running", "done"…: where this job stands with the device owner. */
-function statusText(job: LabJobState, position: number | null): string {
-  if (job.status !== 'queued') return job.status;
-  if (position === null || position <= 1) return 'queued: next';
-  return `queued: ${position - 1} ${position - 1 === 1 ? 'job' : 'jobs'} ahead`;
+function statusText(job: LabJobState, position: number | null, t: T): string {
+  if (job.status !== 'queued') return t(`lab.job.status.${job.status}`);
+  if (position === null || position <= 1) return t('lab.job.status.queuedNext');
+  return t('lab.job.status.queuedAhead', { count: position - 1 });
 }
 
 /** Run and cancel buttons, queue place, progress bar, status, error and per-backend stops of one lab job. */
 export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }: Props) {
   const device = useDevice();
+  const t = useT();
+  const jobName = prefix in JOB_NAMES ? t(JOB_NAMES[prefix as keyof typeof JOB_NAMES]) : runLabel;
   const active = job?.status === 'queued' || job?.status === 'running';
   const position = job ? (device.queue.find((entry) => entry.id === job.id)?.position ?? null) : null;
   const group = useRef<HTMLDivElement>(null);
@@ -51,14 +54,14 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
           {runLabel}
         </button>
         <button ref={cancel} data-testid={`btn-${prefix}-cancel`} disabled={!active} onClick={onCancel}>
-          {job?.status === 'queued' ? 'Remove from queue' : 'Cancel'}
+          {t(job?.status === 'queued' ? 'lab.job.dequeue' : 'lab.job.cancel')}
         </button>
         {job && (
           <span className={`lab-job-status ${job.status}`} data-testid={`${prefix}-status`}>
-            {statusText(job, position)}
+            {statusText(job, position, t)}
           </span>
         )}
-        <LiveRegion text={labJobAnnouncement(JOB_NAMES[prefix] ?? runLabel, job?.status ?? null, position)} testId={`${prefix}-announcement`} />
+        <LiveRegion text={labJobAnnouncement(jobName, job?.status ?? null, position)} testId={`${prefix}-announcement`} />
         {blocked && !active && <small className="lab-blocked">{blocked}</small>}
       </div>
       {job && (job.status === 'running' || job.status === 'cancelled') && (
@@ -74,8 +77,7 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
       )}
       {job?.stops.map((stop) => (
         <div className="warning" role="status" key={`${stop.backend}-${stop.value}`} data-testid={`${prefix}-stop-${stop.backend}`}>
-          {stop.kind === 'out-of-memory' ? 'Out of memory — ' : ''}
-          {stop.reason}
+          {stop.kind === 'out-of-memory' ? t('lab.job.outOfMemory', { reason: stop.reason }) : stop.reason}
         </div>
       ))}
     </div>

@@ -11,9 +11,13 @@ interface Props {
   backends?: BackendAvailability[] | null;
 }
 
+/** The form's id prefix (not shown to people). */
+const ID_PREFIX = 'lab-field';
+const setLabValue = (key: string, value: string) => setFormValue('lab', key, value);
+
 /** Some of the lab's settings, as a panel shows them; edits go to the lab's form (and so to the URL). */
 export function LabFields({ keys, values, backends }: Props) {
   const missing = backends === undefined ? undefined : unavailableBackends(backends);
   const unavailable = missing && Object.fromEntries(keys.filter((k) => LAB_TABLE.fields[k as keyof typeof LAB_TABLE.fields]?.kind === 'enum').map((k) => [k, missing]));
-  return <SettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={(key, value) => setFormValue('lab', key, value)} idPrefix="lab-field" unavailable={unavailable} />;
+  return <SettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} />;
 }

@@ -1,5 +1,6 @@
-import { BACKEND_LABELS, BACKEND_NAMES, type BackendAvailability, type BackendName } from '../../config/backends';
+import { BACKEND_NAMES, type BackendAvailability, type BackendName } from '../../config/backends';
 import type { RawValues } from '../../share/pageSettings';
+import { useT } from '../i18n/useT';
 import { LabFields } from './LabFields';
 
 const WORKLOAD_KEYS = ['model', 'dataset', 'batchSize', 'seed', 'warmupSteps', 'measuredSteps'] as const;
@@ -14,13 +15,14 @@ interface Props {
 
 /** The workload every race, batch sweep, anatomy and profile uses, and the backends the race and sweeps run on. */
 export function LabSettings({ values, backends, chosen, onToggleBackend }: Props) {
+  const t = useT();
   return (
     <section className="panel lab-settings" data-testid="lab-settings">
-      <h2>Workload</h2>
+      <h2>{t('lab.settings.title')}</h2>
       <LabFields keys={WORKLOAD_KEYS} values={values} />
       {backends ? (
         <fieldset className="backend-picker" data-testid="lab-backends">
-          <legend>Backends to race and sweep</legend>
+          <legend>{t('lab.settings.backends')}</legend>
           {BACKEND_NAMES.map((name) => {
             const b = backends.find((a) => a.name === name);
             return (
@@ -32,16 +34,16 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
                   disabled={!b?.available}
                   onChange={(e) => onToggleBackend(name, e.target.checked)}
                 />
-                <span className="backend-name">{BACKEND_LABELS[name]}</span>
+                <span className="backend-name">{t.backend(name)}</span>
                 <small className="backend-reason" data-testid={`lab-backend-reason-${name}`}>
-                  {b?.reason ?? 'not detected'}
+                  {b?.reason ?? t('lab.settings.notDetected')}
                 </small>
               </label>
             );
           })}
         </fieldset>
       ) : (
-        <p data-testid="lab-backends-detecting">Detecting backends…</p>
+        <p data-testid="lab-backends-detecting">{t('lab.detecting')}</p>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { useDevice } from '../device';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { usePanels } from '../lessons/lessonStore';
 import { registerViewActions } from '../present/shortcuts';
+import { useT } from '../i18n/useT';
 import { setFormValue, settingsStore, usePageSettings } from '../share/pageStore';
 import { RunShareBar } from '../share/RunShareBar';
 import { AnatomyPanel } from './AnatomyPanel';
@@ -22,7 +23,12 @@ import { ProfilePanel } from './ProfilePanel';
 import { RacePanel } from './RacePanel';
 import { useFirstVisible } from './useFirstVisible';
 
-const RACE_CHARTS = [{ testId: 'race-chart', title: 'Race throughput' }];
+/** The view, the share bar's kind and where it finds the race chart (not shown to people). */
+const VIEW = 'lab';
+const RACE_SHARE_KIND = 'race';
+const RACE_CHART_SCOPE = '[data-testid="race-panel"]';
+const cancelDeviceReport = () => labSession.cancel('deviceReport');
+
 /** Which job Space runs (or stops) in presentation mode: the first of these whose panel is on screen. */
 const SPACE_JOBS = [
   ['race', 'race'],
@@ -39,6 +45,8 @@ export function LabView() {
   const snapshot = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
   const device = useDevice();
   const values = usePageSettings().settings.lab;
+  const t = useT();
+  const raceCharts = useMemo(() => [{ testId: 'race-chart', title: t('lab.race.shareChart') }], [t]);
 
   const readDevice = useCallback(() => void labSession.readDevice(), []);
   // The lab reads the device the first time it is seen, unless the page opened a shared result: then
@@ -56,8 +64,10 @@ export function LabView() {
   const valid = errors.length === 0 ? settings : null;
   const chosen = settings.backends.filter((b) => available.includes(b));
 
-  const noBackends = backends === null ? 'Detecting backends…' : chosen.length === 0 ? 'Choose at least one backend above.' : null;
-  const badSettings = valid ? null : `Fix the lab settings first: ${errors[0]?.message ?? ''}`;
+  const detecting = t('lab.detecting');
+  const noBackends = backends === null ? detecting : chosen.length === 0 ? t('lab.blocked.chooseBackend') : null;
+  // The validation message itself stays English in this pass (src/config/schema.ts).
+  const badSettings = valid ? null : t('lab.blocked.fixSettings', { error: errors[0]?.message ?? '' });
   // Jobs run on the ticked backends this browser has; the settings keep the user's choice as it is.
   const run = (kind: LabJobKind, s: LabValues) => void labSession.start(kind, { ...s, backends: chosen });
 
@@ -69,9 +79,12 @@ export function LabView() {
     available.includes(settings[key]) ? settings[key] : firstAvailable(SINGLE_JOB_ORDER, backends);
   const panel = (blocked: string | null): LabPanelProps => ({ settings: valid, values, blocked, run });
 
+  const anatomyBackend = single('anatomyBackend');
+  const profileBackend = single('profileBackend');
+
   const show = usePanels('lab');
   const spaceJob = SPACE_JOBS.find(([id]) => show(id))?.[1] ?? null;
-  const spaceBlocked = spaceJob === 'anatomy' || spaceJob === 'profile' ? (backends ? badSettings : 'Detecting backends…') : (noBackends ?? badSettings);
+  const spaceBlocked = spaceJob === 'anatomy' || spaceJob === 'profile' ? (backends ? badSettings : detecting) : (noBackends ?? badSettings);
   useEffect(() => {
     const toggle = () => {
       if (!spaceJob) return;
@@ -88,34 +101,34 @@ export function LabView() {
 
   return (
     <div className="lab" ref={rootRef} data-testid="lab-view">
-      <LessonPanel view="lab" id="device">
-        <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={() => labSession.cancel('deviceReport')} />
+      <LessonPanel view={VIEW} id="device">
+        <DeviceReportPanel job={jobs.deviceReport} onRefresh={readDevice} onCancel={cancelDeviceReport} />
       </LessonPanel>
-      <LessonPanel view="lab" id="settings">
+      <LessonPanel view={VIEW} id="settings">
         <LabSettings values={values} backends={backends} chosen={chosen} onToggleBackend={toggleBackend} />
       </LessonPanel>
-      <LessonPanel view="lab" id="race">
+      <LessonPanel view={VIEW} id="race">
         <RacePanel
           {...panel(noBackends ?? badSettings)}
           job={jobs.race}
           raced={snapshot.settings.race?.backends ?? []}
-          extra={<RunShareBar kind="race" charts={RACE_CHARTS} chartScope='[data-testid="race-panel"]' />}
+          extra={<RunShareBar kind={RACE_SHARE_KIND} charts={raceCharts} chartScope={RACE_CHART_SCOPE} />}
         />
       </LessonPanel>
-      <LessonPanel view="lab" id="parity">
+      <LessonPanel view={VIEW} id="parity">
         <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
       </LessonPanel>
-      <LessonPanel view="lab" id="matmul">
+      <LessonPanel view={VIEW} id="matmul">
         <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
       </LessonPanel>
-      <LessonPanel view="lab" id="batch">
+      <LessonPanel view={VIEW} id="batch">
         <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />
       </LessonPanel>
-      <LessonPanel view="lab" id="anatomy">
-        <AnatomyPanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.anatomy} backend={single('anatomyBackend')} backends={backends} />
+      <LessonPanel view={VIEW} id="anatomy">
+        <AnatomyPanel {...panel(backends ? badSettings : detecting)} job={jobs.anatomy} backend={anatomyBackend} backends={backends} />
       </LessonPanel>
-      <LessonPanel view="lab" id="profile">
-        <ProfilePanel {...panel(backends ? badSettings : 'Detecting backends…')} job={jobs.profile} backend={single('profileBackend')} backends={backends} />
+      <LessonPanel view={VIEW} id="profile">
+        <ProfilePanel {...panel(backends ? badSettings : detecting)} job={jobs.profile} backend={profileBackend} backends={backends} />
       </LessonPanel>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { BACKEND_LABELS } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { crossoverSentence, matmulCrossovers } from '../../share/crossover';
 import { formatNumber } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
 import { backendColor } from './labFormat';
@@ -15,44 +15,59 @@ interface Props extends LabPanelProps {
   job: LabJobState | undefined;
 }
 
+/** Test ids of the panel's job controls and chart (not shown to people). */
+const PREFIX = 'matmul';
+const CHART_TEST_ID = 'matmul-chart';
 const SWEEP_KEYS = ['matmulFrom', 'matmulTo', 'matmulWarmupRuns', 'matmulTimedRuns', 'sweepBudgetSeconds'] as const;
 
 /** GFLOP/s of an n×n matrix multiply against n on each backend, log-log, with the GPU/CPU crossover marked. */
 export function MatmulSweepPanel({ job, settings, values, blocked, run }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const points = useMemo(() => job?.matmulPoints ?? [], [job?.matmulPoints]);
-  const series = useMemo(() => seriesByBackend(points, (p) => p.size, (p) => p.gflops), [points]);
+  const series = useMemo(() => seriesByBackend(points, (p) => p.size, (p) => p.gflops, tr), [points, tr]);
   const crossovers = useMemo(() => matmulCrossovers(points), [points]);
   const markers = useMemo<SweepMarker[]>(
-    () => crossovers.flatMap((c) => (c.size === null ? [] : [{ x: c.size, label: `${BACKEND_LABELS[c.gpu]} overtakes`, color: backendColor(c.gpu) }])),
-    [crossovers],
+    () => crossovers.flatMap((c) => (c.size === null ? [] : [{ x: c.size, label: tr.t('lab.matmul.overtakes', { backend: tr.t(`backend.${c.gpu}`) }), color: backendColor(c.gpu) }])),
+    [crossovers, tr],
   );
   const { values: swept, backends: columns } = pivotAxes(points, (p) => p.size);
-
+  const gflops = t('lab.unit.gflops');
+  const onRun = () => settings && run('matmulSweep', settings);
+  const onCancel = () => labSession.cancel('matmulSweep');
 
   return (
     <section className="panel lab-panel" data-testid="matmul-panel">
-      <h2>Size sweep: where does the GPU start to win?</h2>
+      <h2>{t('lab.matmul.title')}</h2>
       <LabFields keys={SWEEP_KEYS} values={values} />
-      <JobControls prefix="matmul" runLabel="Run the size sweep" job={job} blocked={blocked} onRun={() => settings && run('matmulSweep', settings)} onCancel={() => labSession.cancel('matmulSweep')} />
-      <SweepChart testId="matmul-chart" title="Matrix multiply C = A·B, n×n float32" series={series} markers={markers} xLabel="matrix size n" yLabel="GFLOP/s" yUnit="GFLOP/s" emptyText="The size sweep’s GFLOP/s on each backend appear here. Press Run the size sweep to start." />
+      <JobControls prefix={PREFIX} runLabel={t('lab.matmul.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} />
+      <SweepChart
+        testId={CHART_TEST_ID}
+        title={t('lab.matmul.chartTitle')}
+        series={series}
+        markers={markers}
+        xLabel={t('lab.matmul.xLabel')}
+        yLabel={gflops}
+        yUnit={gflops}
+        emptyText={t('lab.matmul.chartEmpty')}
+      />
       <div data-testid="matmul-crossover" className="lab-explain">
         {crossovers.map((c) => (
           <p key={c.gpu} data-testid={`matmul-crossover-${c.gpu}`}>
-            {crossoverSentence(c)}
+            {crossoverSentence(c, tr)}
           </p>
         ))}
       </div>
       <p className="lab-note">
-        Each point is the median of {values.matmulTimedRuns} timed runs after {values.matmulWarmupRuns} warm-up runs; every timed run ends by reading the whole product back. A point
-        predicted to take over {values.sweepBudgetSeconds} s is skipped, ending that backend's sweep.
+        {t('lab.matmul.note', { timed: values.matmulTimedRuns ?? '', warmup: values.matmulWarmupRuns ?? '', budget: values.sweepBudgetSeconds ?? '' })}
       </p>
       {points.length > 0 && (
         <table className="lab-table" data-testid="matmul-table">
           <thead>
             <tr>
-              <th>n</th>
+              <th>{t('lab.matmul.size')}</th>
               {columns.map((b) => (
-                <th key={b}>{BACKEND_LABELS[b]} GFLOP/s (median ms)</th>
+                <th key={b}>{t('lab.matmul.column', { backend: t.backend(b) })}</th>
               ))}
             </tr>
           </thead>
@@ -64,7 +79,7 @@ export function MatmulSweepPanel({ job, settings, values, blocked, run }: Props)
                   const p = points.find((q) => q.backend === b && q.size === size);
                   return (
                     <td key={b} data-testid={`matmul-cell-${b}-${size}`}>
-                      {p ? `${formatNumber(p.gflops)} (${formatNumber(p.medianMs)} ms)` : '–'}
+                      {p ? t('lab.matmul.cell', { gflops: formatNumber(p.gflops), ms: formatNumber(p.medianMs) }) : '–'}
                     </td>
                   );
                 })}

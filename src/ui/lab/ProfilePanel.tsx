@@ -1,26 +1,35 @@
-import { BACKEND_LABELS, type BackendAvailability, type BackendName } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { KernelGroup } from '../../engine/protocol/lab';
 import { formatBytes, formatPercent } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
-import { formatMs } from './labFormat';
+import { formatMs, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 
 const TOP_KERNELS = 10;
+/** The panel's setting and test ids (not shown to people). */
+const KEYS = ['profileBackend'] as const;
+const PREFIX = 'profile';
+const TOP_TEST_ID = 'profile-top';
+const REST_TEST_ID = 'profile-rest';
+/** Bytes a kernel freed are shown with a minus sign. */
+const MINUS = '−';
 
 function KernelRows({ groups, offset, testId, bars }: { groups: KernelGroup[]; offset: number; testId: string; bars: boolean }) {
+  const t = useT();
   return (
     <table className="lab-table" data-testid={testId}>
       <thead>
         <tr>
-          <th>#</th>
-          <th className="lab-left">Kernel</th>
-          <th>Count</th>
-          <th>Total time</th>
-          <th>Share of step</th>
-          <th>Bytes added</th>
+          <th>{t('lab.profile.rank')}</th>
+          <th className="lab-left">{t('lab.profile.kernel')}</th>
+          <th>{t('lab.profile.count')}</th>
+          <th>{t('lab.profile.totalTime')}</th>
+          <th>{t('lab.profile.share')}</th>
+          <th>{t('lab.profile.bytesAdded')}</th>
         </tr>
       </thead>
       <tbody>
@@ -29,12 +38,12 @@ function KernelRows({ groups, offset, testId, bars }: { groups: KernelGroup[]; o
             <td>{i + offset + 1}</td>
             <th scope="row">{g.name}</th>
             <td>{g.count}</td>
-            <td>{g.totalMs === null ? 'unavailable' : formatMs(g.totalMs)}</td>
+            <td>{g.totalMs === null ? t('lab.profile.unavailable') : formatMs(g.totalMs, t.translator)}</td>
             <td className="lab-share">
               {bars && g.share !== null && <span className="lab-share-bar" style={{ width: `${100 * g.share}%` }} />}
               <span>{g.share === null ? '–' : formatPercent(g.share)}</span>
             </td>
-            <td>{`${g.bytesAdded < 0 ? '−' : ''}${formatBytes(Math.abs(g.bytesAdded))}`}</td>
+            <td>{g.bytesAdded < 0 ? MINUS + formatBytes(-g.bytesAdded) : formatBytes(g.bytesAdded)}</td>
           </tr>
         ))}
       </tbody>
@@ -51,32 +60,50 @@ interface Props extends LabPanelProps {
 
 /** tf.profile of one training step after the warm-up: which kernels the step is made of and where its time goes. */
 export function ProfilePanel({ job, settings, values, blocked, run, backend, backends }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const result = job?.profile;
   const start = () => {
     if (settings && backend) run('profile', { ...settings, profileBackend: backend });
   };
+  const onCancel = () => labSession.cancel('profile');
 
   return (
     <section className="panel lab-panel" data-testid="profile-panel">
-      <h2>Kernel profile of one training step</h2>
-      <LabFields keys={['profileBackend']} values={{ ...values, profileBackend: backend ?? values.profileBackend }} backends={backends} />
-      <JobControls prefix="profile" runLabel="Profile a step" job={job} blocked={blocked ?? (backend ? null : 'No backend available')} onRun={start} onCancel={() => labSession.cancel('profile')} />
+      <h2>{t('lab.profile.title')}</h2>
+      <LabFields keys={KEYS} values={{ ...values, profileBackend: backend ?? values.profileBackend }} backends={backends} />
+      <JobControls
+        prefix={PREFIX}
+        runLabel={t('lab.profile.run')}
+        job={job}
+        blocked={blocked ?? (backend ? null : t('lab.blocked.noBackend'))}
+        onRun={start}
+        onCancel={onCancel}
+      />
       {result && (
         <>
           <p className="lab-note" data-testid="profile-summary">
-            {result.modelLabel}, batch {result.batchSize} on {BACKEND_LABELS[result.backend]}: {result.kernelCount} kernel launches in {result.kernels.length} kinds,
-            summed kernel time {result.totalKernelMs === null ? 'unavailable on this device' : formatMs(result.totalKernelMs)}, peak tensor memory {formatBytes(result.peakBytes)}.
-            Profiling slows the step ({formatMs(result.profiledStepMs)} here), so profiled runs are never used for throughput figures.
+            {t('lab.profile.summary', {
+              model: modelText(result.modelLabel, tr),
+              batch: result.batchSize,
+              backend: t.backend(result.backend),
+              launches: result.kernelCount,
+              kinds: result.kernels.length,
+              time: result.totalKernelMs === null ? t('lab.value.unavailableHere') : formatMs(result.totalKernelMs, tr),
+              memory: formatBytes(result.peakBytes),
+              stepTime: formatMs(result.profiledStepMs, tr),
+            })}
           </p>
+          {/* The timing note comes from the engine, in English in this pass. */}
           <p className="lab-note" data-testid="profile-time-source">
             {result.kernelTiming.note}
           </p>
-          <h3>Top {Math.min(TOP_KERNELS, result.kernels.length)} kernels</h3>
-          <KernelRows groups={result.kernels.slice(0, TOP_KERNELS)} offset={0} testId="profile-top" bars />
+          <h3>{t('lab.profile.top', { count: Math.min(TOP_KERNELS, result.kernels.length) })}</h3>
+          <KernelRows groups={result.kernels.slice(0, TOP_KERNELS)} offset={0} testId={TOP_TEST_ID} bars />
           {result.kernels.length > TOP_KERNELS && (
             <details>
-              <summary>The other {result.kernels.length - TOP_KERNELS} kernels</summary>
-              <KernelRows groups={result.kernels.slice(TOP_KERNELS)} offset={TOP_KERNELS} testId="profile-rest" bars={false} />
+              <summary>{t('lab.profile.others', { count: result.kernels.length - TOP_KERNELS })}</summary>
+              <KernelRows groups={result.kernels.slice(TOP_KERNELS)} offset={TOP_KERNELS} testId={REST_TEST_ID} bars={false} />
             </details>
           )}
         </>

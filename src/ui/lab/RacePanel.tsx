@@ -1,26 +1,32 @@
 import { useMemo, type ReactNode } from 'react';
-import { BACKEND_LABELS, type BackendName } from '../../config/backends';
+import type { BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
+import type { MessageId, Translator } from '../../i18n/translator';
 import { formatNumber } from '../../share/format';
 import { withSpeedUps, type RankedRaceRow } from '../../share/speedUps';
+import { useT } from '../i18n/useT';
 import { BarChart, type Bar } from './BarChart';
 import { JobControls } from './JobControls';
-import { backendColor, formatMb, formatMs, formatSpeedUp } from './labFormat';
+import { backendColor, formatMb, formatMs, formatSpeedUp, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 
-/** Table columns: test-id suffix, heading, cell text. */
-const COLUMNS: [id: string, heading: string, cell: (r: RankedRaceRow) => string][] = [
-  ['first-step', 'First step (compile + upload)', (r) => formatMs(r.firstStepMs)],
-  ['median', 'Median step', (r) => formatMs(r.medianStepMs)],
-  ['p90', 'p90 step', (r) => formatMs(r.p90StepMs)],
-  ['min', 'Min', (r) => formatMs(r.minStepMs)],
-  ['max', 'Max', (r) => formatMs(r.maxStepMs)],
-  ['examples-per-sec', 'Examples/s', (r) => formatNumber(r.examplesPerSec)],
-  ['gflops', 'GFLOP/s', (r) => formatNumber(r.gflops)],
-  ['peak-memory', 'Peak memory', (r) => `${formatMb(r.peakBytes)}${r.gpuBytes === null ? '' : ` (GPU ${formatMb(r.gpuBytes)})`}`],
-  ['speedup', 'Speed-up vs plain-JS CPU', (r) => formatSpeedUp(r.speedUpVsCpu)],
-  ['speedup-wasm', 'Speed-up vs WebAssembly CPU', (r) => formatSpeedUp(r.speedUpVsWasm)],
+/** Test ids of the panel's job controls and chart (not shown to people). */
+const PREFIX = 'race';
+const CHART_TEST_ID = 'race-chart';
+
+/** Table columns: test-id suffix, heading's message id, cell text. */
+const COLUMNS: [id: string, heading: MessageId, cell: (r: RankedRaceRow, t: Translator) => string][] = [
+  ['first-step', 'lab.race.firstStep', (r, t) => formatMs(r.firstStepMs, t)],
+  ['median', 'lab.race.median', (r, t) => formatMs(r.medianStepMs, t)],
+  ['p90', 'lab.race.p90', (r, t) => formatMs(r.p90StepMs, t)],
+  ['min', 'lab.race.min', (r, t) => formatMs(r.minStepMs, t)],
+  ['max', 'lab.race.max', (r, t) => formatMs(r.maxStepMs, t)],
+  ['examples-per-sec', 'lab.race.examplesPerSec', (r) => formatNumber(r.examplesPerSec)],
+  ['gflops', 'lab.race.gflops', (r) => formatNumber(r.gflops)],
+  ['peak-memory', 'lab.race.peakMemory', (r, t) => (r.gpuBytes === null ? formatMb(r.peakBytes, t) : t.t('lab.race.peakWithGpu', { peak: formatMb(r.peakBytes, t), gpu: formatMb(r.gpuBytes, t) }))],
+  ['speedup', 'lab.race.speedUpCpu', (r) => formatSpeedUp(r.speedUpVsCpu)],
+  ['speedup-wasm', 'lab.race.speedUpWasm', (r) => formatSpeedUp(r.speedUpVsWasm)],
 ];
 
 interface Props extends LabPanelProps {
@@ -31,38 +37,44 @@ interface Props extends LabPanelProps {
   extra?: ReactNode;
 }
 
-function barNote(r: RankedRaceRow): string {
-  const parts = [r.speedUpVsCpu === null ? null : `${formatSpeedUp(r.speedUpVsCpu)} plain-JS CPU`, r.speedUpVsWasm === null ? null : `${formatSpeedUp(r.speedUpVsWasm)} WebAssembly CPU`];
+function barNote(r: RankedRaceRow, t: Translator): string {
+  const parts = [
+    r.speedUpVsCpu === null ? null : t.t('lab.race.noteCpu', { speedUp: formatSpeedUp(r.speedUpVsCpu) }),
+    r.speedUpVsWasm === null ? null : t.t('lab.race.noteWasm', { speedUp: formatSpeedUp(r.speedUpVsWasm) }),
+  ];
   const known = parts.filter((p): p is string => p !== null);
-  return known.length ? known.join(', ') : 'no CPU row to compare with';
+  return known.length ? known.join(t.t('lab.list.separator')) : t.t('lab.race.noteNoCpu');
 }
 
 /** One click: the same workload on every chosen backend in turn; bars and table fill in as each finishes. */
 export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) {
+  const t = useT();
+  const tr = t.translator;
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
   const bars = useMemo<Bar[]>(
-    () => rows.map((r) => ({ label: BACKEND_LABELS[r.backend], value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r) })),
-    [rows],
+    () => rows.map((r) => ({ label: tr.t(`backend.${r.backend}`), value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r, tr) })),
+    [rows, tr],
   );
   const first = rows[0];
+  const onRun = () => settings && run('race', settings);
+  const onCancel = () => labSession.cancel('race');
 
   return (
     <section className="panel lab-panel" data-testid="race-panel">
-      <h2>Race: the same training step on every backend</h2>
-      <JobControls prefix="race" runLabel="Run the race" job={job} blocked={blocked} onRun={() => settings && run('race', settings)} onCancel={() => labSession.cancel('race')} />
+      <h2>{t('lab.race.title')}</h2>
+      <JobControls prefix={PREFIX} runLabel={t('lab.race.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} />
       {first && (
         <p className="lab-note">
-          {first.modelLabel}, batch {first.batchSize}: {first.warmupSteps} warm-up {first.warmupSteps === 1 ? 'step' : 'steps'}, then {first.measuredSteps} measured steps, each ending with a read-back of its loss.
-          Throughput from the median step. The first step compiles shaders only the first time a backend runs a model in this tab.
+          {t('lab.race.note', { model: modelText(first.modelLabel, tr), batch: first.batchSize, warmup: first.warmupSteps, measured: first.measuredSteps })}
         </p>
       )}
-      <BarChart testId="race-chart" title="Training throughput (examples/s, higher is faster)" bars={bars} yLabel="examples/s" emptyText="Each backend’s training throughput appears here. Press Run the race to start." />
+      <BarChart testId={CHART_TEST_ID} title={t('lab.race.chartTitle')} bars={bars} yLabel={t('lab.unit.examplesPerSec')} emptyText={t('lab.race.chartEmpty')} />
       <table className="lab-table" data-testid="race-table">
         <thead>
           <tr>
-            <th>Backend</th>
+            <th>{t('lab.race.backend')}</th>
             {COLUMNS.map(([id, heading]) => (
-              <th key={id}>{heading}</th>
+              <th key={id}>{t(heading)}</th>
             ))}
           </tr>
         </thead>
@@ -73,17 +85,17 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
             return (
               <tr key={backend} data-testid={`race-row-${backend}`}>
                 <th scope="row" style={{ color: backendColor(backend) }}>
-                  {BACKEND_LABELS[backend]}
+                  {t.backend(backend)}
                 </th>
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (
                     <td key={id} data-testid={`race-cell-${backend}-${id}`} className={id.startsWith('speedup') ? 'lab-speedup' : undefined}>
-                      {cell(row)}
+                      {cell(row, tr)}
                     </td>
                   ))
                 ) : (
                   <td colSpan={COLUMNS.length} className="lab-pending">
-                    {stop ? stop.reason : job?.status === 'running' || job?.status === 'queued' ? '…' : 'not run'}
+                    {stop ? stop.reason : job?.status === 'running' || job?.status === 'queued' ? '…' : t('lab.race.notRun')}
                   </td>
                 )}
               </tr>

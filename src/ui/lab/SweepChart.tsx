@@ -8,6 +8,7 @@ import { latestFiguresText } from '../charts/latestFigures';
 import { markerLegend } from '../charts/legend';
 import { seriesLook } from '../charts/seriesLook';
 import { resolveColor } from '../theme/colorRef';
+import { useT } from '../i18n/useT';
 import { currentScheme } from '../theme/scheme';
 
 export interface SweepSeries {
@@ -88,6 +89,7 @@ export function SweepChart({ testId, title, series, markers, xLabel, yLabel, yUn
   const markersRef = useRef(markers);
   const xValuesRef = useRef<number[]>([]);
   const [showTable, setShowTable] = useState(false);
+  const t = useT();
 
   const chart = useChart(
     canvasRef,
@@ -145,7 +147,7 @@ export function SweepChart({ testId, title, series, markers, xLabel, yLabel, yUn
         {emptyText}
       </p>
       <div className="chart-canvas" hidden={total === 0}>
-        <canvas ref={canvasRef} role="img" aria-label={`${title} chart; its latest figures follow as text`} />
+        <canvas ref={canvasRef} role="img" aria-label={t('lab.chart.ariaLatest', { title })} />
       </div>
       <p className="chart-latest" data-testid={`${testId}-latest`} hidden={total === 0}>
         {latestFiguresText(figures, xLabel)}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN, notAvailable } from '../../engine/protocol/deviceReport';
-import { formatMb, formatMs, formatSpeedUp, reportedText } from './labFormat';
+import { Translator } from '../../i18n/translator';
+import { formatMb, formatMs, formatSpeedUp, modelText, reportedText } from './labFormat';
+
+const en = new Translator('en');
+const zh = new Translator('zh-CN');
 
 describe('lab number formats', () => {
   it('writes speed-ups with a multiplication sign, whole from 10× up', () => {
@@ -12,18 +16,29 @@ describe('lab number formats', () => {
   });
 
   it('writes times and sizes with units, a dash or "not reported" when missing', () => {
-    expect(formatMs(12.345)).toBe('12.3 ms');
-    expect(formatMs(NaN)).toBe('–');
-    expect(formatMb(3 * 1024 * 1024)).toBe('3 MB');
-    expect(formatMb(null)).toBe('not reported');
+    expect(formatMs(12.345, en)).toBe('12.3 ms');
+    expect(formatMs(NaN, en)).toBe('–');
+    expect(formatMb(3 * 1024 * 1024, en)).toBe('3 MB');
+    expect(formatMb(null, en)).toBe('not reported');
   });
 
   it('never leaves a device value blank', () => {
-    expect(reportedText(HIDDEN)).toBe('hidden by the browser');
-    expect(reportedText(notAvailable('no WebGPU here'))).toBe('not available (no WebGPU here)');
-    expect(reportedText(true)).toBe('yes');
-    expect(reportedText('')).toBe('(empty)');
-    expect(reportedText(undefined)).toBe('not reported');
-    expect(reportedText(8192)).toBe('8192');
+    expect(reportedText(HIDDEN, en)).toBe('hidden by the browser');
+    expect(reportedText(notAvailable('no WebGPU here'), en)).toBe('not available (no WebGPU here)');
+    expect(reportedText(true, en)).toBe('yes');
+    expect(reportedText('', en)).toBe('(empty)');
+    expect(reportedText(undefined, en)).toBe('not reported');
+    expect(reportedText(8192, en)).toBe('8192');
+  });
+
+  it('speaks Chinese with a Chinese translator (the engine’s reasons stay as they came)', () => {
+    expect(formatMs(12.345, zh)).toBe('12.3 毫秒');
+    expect(formatMb(null, zh)).toBe('未报告');
+    expect(reportedText(HIDDEN, zh)).toBe('被浏览器隐藏');
+    expect(reportedText(notAvailable('no WebGPU here'), zh)).toBe('不可用（no WebGPU here）');
+    expect(reportedText(false, zh)).toBe('否');
+    expect(modelText('Tiny CNN', zh)).toBe('微型 CNN');
+    expect(modelText('Tiny CNN', en)).toBe('Tiny CNN');
+    expect(modelText('Something else', zh)).toBe('Something else');
   });
 });

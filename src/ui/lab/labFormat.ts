@@ -1,6 +1,8 @@
 import type { BackendName } from '../../config/backends';
-import { isNotAvailable, type NotAvailable } from '../../engine/protocol/deviceReport';
+import { CNN_MODEL_LABELS } from '../../config/models';
+import { HIDDEN, isNotAvailable, type NotAvailable } from '../../engine/protocol/deviceReport';
 import { formatNumber } from '../../share/format';
+import type { Translator } from '../../i18n/translator';
 import { backendSeriesColor } from '../theme/backendSeries';
 
 /** Backends this browser lacks, each with its reason: what a backend select disables. */
@@ -17,8 +19,8 @@ const BYTES_PER_MB = 1024 * 1024;
 /** Speed-ups from this size up lose their decimal: "24×", not "24.3×". */
 const WHOLE_SPEED_UP_FROM = 10;
 
-export function formatMs(ms: number | null | undefined): string {
-  return typeof ms === 'number' && Number.isFinite(ms) ? `${formatNumber(ms)} ms` : '–';
+export function formatMs(ms: number | null | undefined, t: Translator): string {
+  return typeof ms === 'number' && Number.isFinite(ms) ? t.t('lab.value.ms', { value: formatNumber(ms) }) : '–';
 }
 
 /** "12×", "3.4×", "0.52×"; a dash when there is no CPU baseline yet. */
@@ -28,15 +30,25 @@ export function formatSpeedUp(ratio: number | null | undefined): string {
   return `${Number(ratio.toPrecision(2))}×`;
 }
 
-export function formatMb(bytes: number | null | undefined): string {
-  return typeof bytes === 'number' && Number.isFinite(bytes) ? `${formatNumber(bytes / BYTES_PER_MB)} MB` : 'not reported';
+export function formatMb(bytes: number | null | undefined, t: Translator): string {
+  return typeof bytes === 'number' && Number.isFinite(bytes) ? t.t('lab.value.mb', { value: formatNumber(bytes / BYTES_PER_MB) }) : t.t('lab.value.notReported');
 }
 
-/** A device-report value as words: "yes"/"no", "(empty)", or "not available (why)"; never blank. */
-export function reportedText(value: string | number | boolean | NotAvailable | null | undefined): string {
-  if (value === null || value === undefined) return 'not reported';
-  if (isNotAvailable(value)) return `not available (${value.reason})`;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value === '') return '(empty)';
+/** A device-report value as words: "yes"/"no", "(empty)", or "not available (why)"; never blank. The why comes from the engine, in English. */
+export function reportedText(value: string | number | boolean | NotAvailable | null | undefined, t: Translator): string {
+  if (value === null || value === undefined) return t.t('lab.value.notReported');
+  if (isNotAvailable(value)) return t.t('lab.value.notAvailable', { reason: value.reason });
+  if (typeof value === 'boolean') return t.t(value ? 'lab.value.yes' : 'lab.value.no');
+  if (value === '') return t.t('lab.value.empty');
+  if (value === HIDDEN) return t.t('lab.value.hidden');
   return String(value);
+}
+
+/**
+ * A model's name in the page's language, from the English label a lab result carries (the engine
+ * names the model it ran; the label maps back to its id); a label no table knows is shown as it is.
+ */
+export function modelText(label: string, t: Translator): string {
+  const id = Object.entries(CNN_MODEL_LABELS).find(([, english]) => english === label)?.[0];
+  return id === undefined ? label : t.t(`model.cnn.${id}.label`);
 }
