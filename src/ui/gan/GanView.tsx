@@ -19,22 +19,28 @@ import { setFormValue, usePageSettings } from '../share/pageStore';
 import { GanExportPanel } from '../models/GanExportPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
+import { useT, type T } from '../i18n/useT';
 import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
 const { store } = ganSession;
 const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed'];
 
-const CHARTS: ChartDef[] = [
-  { testId: 'chart-gan-loss', title: 'D and G loss', series: GAN_CHARTS.loss, yLabel: 'binary cross-entropy' },
-  { testId: 'chart-gan-d', title: 'Discriminator outputs', series: GAN_CHARTS.discriminator, yLabel: 'mean probability of real' },
-  { testId: 'chart-gan-throughput', title: 'Throughput', series: GAN_CHARTS.throughput, yLabel: 'examples/s', y2Label: 'GFLOP/s' },
-  { testId: 'chart-gan-step-time', title: 'Step time', series: GAN_CHARTS.stepTime, yLabel: 'ms' },
-  { testId: 'chart-gan-memory', title: 'Memory', series: GAN_CHARTS.memory, yLabel: 'MB', y2Label: 'tensors' },
-];
+/** The GAN studio's charts, named in the page's language (the names also title their PNG export). */
+function chartsOf(t: T): ChartDef[] {
+  return [
+    { testId: 'chart-gan-loss', title: t('gan.chart.loss'), series: GAN_CHARTS.loss, yLabel: t('gan.chart.lossAxis') },
+    { testId: 'chart-gan-d', title: t('gan.chart.discriminator'), series: GAN_CHARTS.discriminator, yLabel: t('gan.chart.discriminatorAxis') },
+    { testId: 'chart-gan-throughput', title: t('chart.throughput'), series: GAN_CHARTS.throughput, yLabel: t('chart.axis.examplesPerSec'), y2Label: 'GFLOP/s' },
+    { testId: 'chart-gan-step-time', title: t('chart.stepTime'), series: GAN_CHARTS.stepTime, yLabel: t('gan.chart.msAxis') },
+    { testId: 'chart-gan-memory', title: t('chart.memory'), series: GAN_CHARTS.memory, yLabel: 'MB', y2Label: t('chart.axis.tensors') },
+  ];
+}
 
 /** The GAN studio: train a GAN on MNIST and watch digits appear from fixed noise. */
 export function GanView() {
+  const t = useT();
+  const charts = useMemo(() => chartsOf(t), [t]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const values = usePageSettings().settings.gan;
   const setBackend = useCallback((name: BackendName) => setFormValue('gan', 'backend', name, 'replace'), []);
@@ -64,10 +70,10 @@ export function GanView() {
           extra={
             <>
               <button data-testid="btn-step-d" disabled={!running} onClick={() => ganSession.step('discriminator')}>
-                Train D only
+                {t('gan.view.trainDOnly')}
               </button>
               <button data-testid="btn-step-g" disabled={!running} onClick={() => ganSession.step('generator')}>
-                Train G only
+                {t('gan.view.trainGOnly')}
               </button>
             </>
           }
@@ -82,14 +88,14 @@ export function GanView() {
         hidden={!show('stats')}
         snapshot={snapshot}
         items={[
-          { id: 'd-loss', label: 'D loss (first → now)', value: scalars ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(scalars.dLoss)}` : '–' },
-          { id: 'g-loss', label: 'G loss', value: formatNumber(scalars?.gLoss) },
-          { id: 'd-real', label: 'D(x) on real', value: formatNumber(scalars?.dReal) },
-          { id: 'd-fake', label: 'D(G(z)) on fake', value: formatNumber(scalars?.dFake) },
+          { id: 'd-loss', label: t('gan.stats.dLoss'), value: scalars ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(scalars.dLoss)}` : '–' },
+          { id: 'g-loss', label: t('gan.stats.gLoss'), value: formatNumber(scalars?.gLoss) },
+          { id: 'd-real', label: t('gan.stats.dReal'), value: formatNumber(scalars?.dReal) },
+          { id: 'd-fake', label: t('gan.stats.dFake'), value: formatNumber(scalars?.dFake) },
         ]}
       />
-      <ChartGrid store={store} charts={CHARTS.filter((c) => show(c.testId))} />
-      <RunShareBar kind="gan" charts={CHARTS} chartScope='[data-testid="view-gan"]' hidden={!show('share')} />
+      <ChartGrid store={store} charts={charts.filter((c) => show(c.testId))} />
+      <RunShareBar kind="gan" charts={charts} chartScope='[data-testid="view-gan"]' hidden={!show('share')} />
       <GanExportPanel busyTraining={busy} />
     </>
   );

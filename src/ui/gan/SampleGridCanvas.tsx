@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SampleGrid } from '../../engine/protocol/training';
+import { useT } from '../i18n/useT';
 import type { RunStore } from '../runStore';
 
 /** Screen pixels per image pixel. */
@@ -36,6 +37,7 @@ function paint(canvas: HTMLCanvasElement, grid: SampleGrid): void {
 
 /** The generated digits from fixed noise, redrawn from the store (never through React state). */
 export function SampleGridCanvas({ store }: { store: RunStore }) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -55,7 +57,7 @@ export function SampleGridCanvas({ store }: { store: RunStore }) {
   }, [store]);
   return (
     <figure className="sample-grid" data-testid="sample-grid" data-redraws="0" ref={wrapperRef}>
-      <figcaption>Generated from fixed noise</figcaption>
+      <figcaption>{t('gan.samples.caption')}</figcaption>
       <canvas ref={canvasRef} />
     </figure>
   );

@@ -1,9 +1,10 @@
-import { CLASS_NAMES } from '../../config/datasets';
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import type { ConfusionResult } from '../../engine/protocol/inspect';
-import { accuracyOf, perClassAccuracy } from '../../metrics/confusion';
+import { perClassAccuracy } from '../../metrics/confusion';
 import { formatPercent } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { inspectSession, useInspect } from './inspectStore';
+import { classNamesOf, confusionCaption } from './inspectText';
 import { AskStatus, ModelSourceLine } from './ModelSourceLine';
 import { Mosaic } from './Mosaic';
 
@@ -14,27 +15,23 @@ function shade(count: number, rowTotal: number, diagonal: boolean): string {
   return diagonal ? `rgba(22, 163, 74, ${alpha.toFixed(2)})` : `rgba(220, 38, 38, ${Math.min(0.72, alpha + 0.1).toFixed(2)})`;
 }
 
-function caption(result: ConfusionResult): string {
-  const when = result.epoch === null ? 'asked for now' : `at the end of epoch ${result.epoch} (step ${result.step})`;
-  return `${result.examples} test images, ${when}: ${formatPercent(accuracyOf(result.counts))} on the diagonal.`;
-}
-
 function Matrix({ result }: { result: ConfusionResult }) {
-  const names = CLASS_NAMES[result.source.dataset];
+  const t = useT();
+  const names = classNamesOf(result.source.dataset, t.translator);
   const rowTotals = result.counts.map((row) => row.reduce((s, c) => s + c, 0));
   const perClass = perClassAccuracy(result.counts);
   return (
     <table className="confusion" data-testid="confusion-matrix" data-epoch={result.epoch ?? ''}>
-      <caption data-testid="confusion-caption">{caption(result)}</caption>
+      <caption data-testid="confusion-caption">{confusionCaption(result, t.translator)}</caption>
       <thead>
         <tr>
-          <th scope="col">Actual ↓ / predicted →</th>
+          <th scope="col">{t('inspect.confusion.corner')}</th>
           {names.map((name, p) => (
             <th key={p} scope="col">
               {name}
             </th>
           ))}
-          <th scope="col">Right</th>
+          <th scope="col">{t('inspect.confusion.right')}</th>
         </tr>
       </thead>
       <tbody>
@@ -56,16 +53,17 @@ function Matrix({ result }: { result: ConfusionResult }) {
 
 /** The confusion matrix on the test split: at each epoch end of a CNN run, or on demand. */
 export function ConfusionPanel() {
+  const t = useT();
   const { results, pending } = useInspect();
   const result = results.confusion;
-  const names = CLASS_NAMES[result?.source.dataset ?? 'mnist'];
+  const names = classNamesOf(result?.source.dataset ?? 'mnist', t.translator);
   return (
     <section className="panel inspect-panel" data-testid="confusion-panel">
-      <h2>Confusion matrix</h2>
-      <p className="inspect-note">Rows are the true classes of the test images, columns what the model said. It fills in at every epoch end of a CNN run, or now on request.</p>
+      <h2>{t('inspect.confusion.title')}</h2>
+      <p className="inspect-note">{t('inspect.confusion.note')}</p>
       <div className="controls">
         <button className="primary" data-testid="btn-confusion" disabled={pending.confusion} onClick={() => inspectSession.ask({ what: 'confusion' })}>
-          Compute on the test split
+          {t('inspect.confusion.compute')}
         </button>
       </div>
       <AskStatus pending={pending.confusion} failed={results.failed.confusion} testId="confusion" />
@@ -75,15 +73,16 @@ export function ConfusionPanel() {
           <div className="confusion-scroll">
             <Matrix result={result} />
           </div>
-          <h3>Most confused</h3>
+          <h3>{t('inspect.confusion.worstPairs')}</h3>
           {result.worst.length === 0 ? (
-            <p data-testid="confusion-none">No test image was misread.</p>
+            <p data-testid="confusion-none">{t('inspect.confusion.none')}</p>
           ) : (
             <ul className="worst-pairs">
               {result.worst.map((pair, i) => (
                 <li key={`${pair.actual}-${pair.predicted}`} data-testid={`worst-pair-${i}`}>
                   <span>
-                    <strong>{names[pair.actual]}</strong> read as <strong>{names[pair.predicted]}</strong>: {pair.count} times ({formatPercent(pair.rate)} of the {names[pair.actual]}s)
+                    <strong>{names[pair.actual]}</strong> {t('inspect.confusion.readAs')} <strong>{names[pair.predicted]}</strong>
+                    {t('inspect.confusion.pairDetail', { count: pair.count, rate: formatPercent(pair.rate), actual: names[pair.actual] })}
                   </span>
                   <Mosaic
                     pixels={pair.images}
@@ -92,7 +91,7 @@ export function ConfusionPanel() {
                     width={IMAGE_SIDE_PX}
                     zoom={2}
                     invert
-                    label={`Test images ${pair.indices.join(', ')}: ${names[pair.actual]} read as ${names[pair.predicted]}`}
+                    label={t('inspect.confusion.pairImages', { indices: pair.indices.join(', '), actual: names[pair.actual], predicted: names[pair.predicted] })}
                   />
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InkImage } from '../../metrics/digitImage';
+import { useT } from '../i18n/useT';
 
 /** The drawing surface, px (drawn at this size, shown scaled to fit). */
 export const DRAW_SIDE_PX = 280;
@@ -24,6 +25,7 @@ function inkOf(canvas: HTMLCanvasElement): InkImage {
 
 /** A canvas to draw a digit on with a mouse, a pen or a finger (pointer events, one pointer at a time). */
 export function DigitCanvas({ onInk, onClear }: Props) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ id: number; x: number; y: number } | null>(null);
   const sentAt = useRef(0);
@@ -95,14 +97,14 @@ export function DigitCanvas({ onInk, onClear }: Props) {
         className="digit-canvas"
         data-testid="draw-canvas"
         role="img"
-        aria-label="Drawing area: draw one digit with a mouse, a pen or a finger"
+        aria-label={t('inspect.draw.canvas')}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
         onPointerCancel={up}
       />
       <button data-testid="btn-clear-drawing" onClick={clear} disabled={empty}>
-        Clear
+        {t('inspect.draw.clear')}
       </button>
     </div>
   );

@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import { CLASS_NAMES } from '../../config/datasets';
 import { INSPECT_SCHEMA } from '../../config/inspectConfig';
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import { DIGIT_BOX_PX, preprocessDigit, type InkImage } from '../../metrics/digitImage';
 import { argMax, entropyBits, withTemperature } from '../../metrics/softmax';
 import { formatNumber, formatPercent } from '../../share/format';
+import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
 import { DigitCanvas } from './DigitCanvas';
 import { inspectSession, useInspect } from './inspectStore';
+import { classNamesOf } from './inspectText';
 import { AskStatus, ModelSourceLine } from './ModelSourceLine';
 import { Mosaic } from './Mosaic';
 
@@ -21,10 +22,11 @@ function toBytes(pixels: Float32Array): Uint8Array {
 
 /** Draw a digit, see the model's softmax as bars, and reshape it with the temperature. */
 export function DrawPanel({ temperature }: { temperature: number }) {
+  const t = useT();
   const { results, pending } = useInspect();
   const [digit, setDigit] = useState<Float32Array | null>(null);
   const prediction = results.prediction;
-  const classNames = CLASS_NAMES[prediction?.source.dataset ?? 'mnist'];
+  const classNames = classNamesOf(prediction?.source.dataset ?? 'mnist', t.translator);
 
   const onInk = useCallback((ink: InkImage) => {
     const pixels = preprocessDigit(ink);
@@ -39,24 +41,24 @@ export function DrawPanel({ temperature }: { temperature: number }) {
 
   return (
     <section className="panel inspect-panel" data-testid="draw-panel">
-      <h2>Draw a digit</h2>
+      <h2>{t('inspect.draw.title')}</h2>
       <div className="draw-layout">
         <div>
           <DigitCanvas onInk={onInk} onClear={onClear} />
           <p className="inspect-note" data-testid="draw-preprocess-note">
-            Made like an MNIST image before the model sees it: the ink’s bounding box scaled to {DIGIT_BOX_PX}×{DIGIT_BOX_PX} px, its centre of mass moved to the middle of {IMAGE_SIDE_PX}×{IMAGE_SIDE_PX}.
+            {t('inspect.draw.preprocess', { box: DIGIT_BOX_PX, side: IMAGE_SIDE_PX })}
           </p>
           {digit && (
             <figure className="draw-preview">
-              <Mosaic pixels={toBytes(digit)} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={3} invert label="What the model sees: the drawing at 28 by 28 pixels" testId="draw-preview" />
-              <figcaption>What the model sees (28×28)</figcaption>
+              <Mosaic pixels={toBytes(digit)} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={3} invert label={t('inspect.draw.previewLabel', { side: IMAGE_SIDE_PX })} testId="draw-preview" />
+              <figcaption>{t('inspect.draw.previewCaption', { side: IMAGE_SIDE_PX })}</figcaption>
             </figure>
           )}
         </div>
         <div className="draw-output">
           <label className="temperature">
             <span>
-              Softmax temperature: <strong data-testid="temperature-value">{formatNumber(temperature, 2)}</strong>
+              {t('inspect.draw.temperature')} <strong data-testid="temperature-value">{formatNumber(temperature, 2)}</strong>
             </span>
             <input
               type="range"
@@ -65,21 +67,19 @@ export function DrawPanel({ temperature }: { temperature: number }) {
               max={Math.log10(T_MAX)}
               step={SLIDER_STEP}
               value={Math.log10(temperature)}
-              aria-valuetext={`temperature ${formatNumber(temperature, 2)}`}
+              aria-valuetext={t('inspect.draw.temperatureValue', { value: formatNumber(temperature, 2) })}
               onChange={(e) => setTemperature(Number(e.target.value))}
             />
-            <small>
-              softmax(z / T): below 1 sharper, above 1 flatter; 1 is the model as trained.
-            </small>
+            <small>{t('inspect.draw.temperatureHelp')}</small>
           </label>
           <AskStatus pending={pending.predict} failed={results.failed.predict} testId="predict" />
-          {!digit && <p className="inspect-note">Draw a digit in the box: the bars show how likely the model finds each class.</p>}
+          {!digit && <p className="inspect-note">{t('inspect.draw.prompt')}</p>}
           {shown && (
             <>
               <p className="predicted" data-testid="predicted-class" data-class={top}>
-                Looks like <strong>{classNames[top]}</strong> ({formatPercent(shown[top])}); entropy {formatNumber(entropyBits(shown), 2)} bits.
+                {t('inspect.draw.looksLike')} <strong>{classNames[top]}</strong> {t('inspect.draw.looksLikeDetail', { probability: formatPercent(shown[top]), bits: formatNumber(entropyBits(shown), 2) })}
               </p>
-              <ol className="prob-bars" data-testid="prob-bars" aria-label="Probability of each class">
+              <ol className="prob-bars" data-testid="prob-bars" aria-label={t('inspect.draw.bars')}>
                 {shown.map((p, c) => (
                   <li key={c} className={c === top ? 'prob top' : 'prob'} data-testid={`prob-${c}`} data-value={p}>
                     <span className="prob-label">{classNames[c]}</span>

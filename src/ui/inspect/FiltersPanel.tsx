@@ -1,12 +1,13 @@
-import { CLASS_NAMES } from '../../config/datasets';
 import { INSPECT_TABLE } from '../../config/inspectConfig';
 import { formErrors } from '../../config/schema';
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import { formatNumber } from '../../share/format';
 import type { RawValues } from '../../share/pageSettings';
 import { SettingsForm } from '../components/SettingsForm';
+import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
 import { inspectSession, useInspect } from './inspectStore';
+import { classNamesOf } from './inspectText';
 import { AskStatus, ModelSourceLine } from './ModelSourceLine';
 import { Mosaic } from './Mosaic';
 
@@ -15,16 +16,18 @@ const MAP_COLUMNS = 16;
 
 /** What the first convolution learned (its filters) and what every convolution makes of one test image. */
 export function FiltersPanel({ values, testImage }: { values: RawValues; testImage: number }) {
+  const t = useT();
   const { results, pending } = useInspect();
   const result = results.filters;
+  const imageClass = result ? classNamesOf(result.source.dataset, t.translator)[result.label] : '';
   const bad = Object.keys(formErrors(INSPECT_TABLE, values, ['testImage'])).length > 0;
   return (
     <section className="panel inspect-panel" data-testid="filters-panel">
-      <h2>What the first layer learned</h2>
+      <h2>{t('inspect.filters.title')}</h2>
       <SettingsForm table={INSPECT_TABLE} keys={['testImage']} values={values} disabled={false} onChange={(key, value) => setFormValue('inspect', key, value)} idPrefix="inspect-field" />
       <div className="controls">
         <button className="primary" data-testid="btn-filters" disabled={pending.filters || bad} onClick={() => inspectSession.ask({ what: 'filters', testImage })}>
-          Show filters and feature maps
+          {t('inspect.filters.show')}
         </button>
       </div>
       <AskStatus pending={pending.filters} failed={results.failed.filters} testId="filters" />
@@ -39,28 +42,29 @@ export function FiltersPanel({ values, testImage }: { values: RawValues; testIma
                 height={result.filters.height}
                 width={result.filters.width}
                 zoom={12}
-                label={`${result.filters.count} filters of ${result.filters.height} by ${result.filters.width} pixels`}
+                label={t('inspect.filters.mosaic', { count: result.filters.count, height: result.filters.height, width: result.filters.width })}
               />
               <figcaption>
-                The {result.filters.count} filters of {result.filters.layer} ({result.filters.height}×{result.filters.width}): grey is 0, white positive, black negative (±{formatNumber(result.filters.maxAbs)}). Each one slides over the image and
-                lights up where the image looks like it: edges and strokes in one direction.
+                {t('inspect.filters.caption', {
+                  count: result.filters.count,
+                  layer: result.filters.layer,
+                  height: result.filters.height,
+                  width: result.filters.width,
+                  maxAbs: formatNumber(result.filters.maxAbs),
+                })}
               </figcaption>
             </figure>
           ) : (
-            <p data-testid="no-filters">This model has no convolution layers, so it has no filters to show.</p>
+            <p data-testid="no-filters">{t('inspect.filters.none')}</p>
           )}
           <div className="feature-input">
-            <Mosaic pixels={result.image} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={4} invert label={`Test image ${result.testImage}, a ${CLASS_NAMES[result.source.dataset][result.label]}`} testId="feature-image" />
-            <span>
-              Test image {result.testImage}: {CLASS_NAMES[result.source.dataset][result.label]}
-            </span>
+            <Mosaic pixels={result.image} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={4} invert label={t('inspect.filters.imageLabel', { index: result.testImage, name: imageClass })} testId="feature-image" />
+            <span>{t('inspect.filters.image', { index: result.testImage, name: imageClass })}</span>
           </div>
           {result.maps.map((map) => (
             <figure key={map.layer} className="feature-maps" data-testid={`feature-maps-${map.layer}`}>
-              <figcaption>
-                {map.layer}: {map.channels} feature maps of {map.height}×{map.width} (bright = strong response)
-              </figcaption>
-              <Mosaic pixels={map.pixels} count={map.channels} height={map.height} width={map.width} zoom={map.height > 20 ? 2 : 4} columns={MAP_COLUMNS} label={`${map.channels} feature maps of ${map.layer}`} />
+              <figcaption>{t('inspect.filters.mapsCaption', { layer: map.layer, channels: map.channels, height: map.height, width: map.width })}</figcaption>
+              <Mosaic pixels={map.pixels} count={map.channels} height={map.height} width={map.width} zoom={map.height > 20 ? 2 : 4} columns={MAP_COLUMNS} label={t('inspect.filters.mapsLabel', { channels: map.channels, layer: map.layer })} />
             </figure>
           ))}
         </>

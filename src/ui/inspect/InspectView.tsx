@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { parseInspectSettings } from '../../config/inspectConfig';
+import { useT } from '../i18n/useT';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { usePageSettings } from '../share/pageStore';
 import { ConfusionPanel } from './ConfusionPanel';
@@ -11,14 +12,13 @@ import { SummaryPanel } from './SummaryPanel';
 
 /** Look inside the model: draw a digit, the confusion matrix, the first layer's filters, the model summary. */
 export function InspectView() {
+  const t = useT();
   const values = usePageSettings().settings.inspect;
   const { settings } = useMemo(() => parseInspectSettings(values), [values]);
   useEffect(() => inspectSession.start(), []);
   return (
     <div className="inspect" data-testid="inspect-view">
-      <p className="inspect-intro">
-        Looks inside the CNN being trained in “Train a CNN”; when none is training, the one that trained last on this page, or else the classifier saved in this browser.
-      </p>
+      <p className="inspect-intro">{t('inspect.view.intro', { view: t('view.train') })}</p>
       <LessonPanel view="inspect" id="draw">
         <DrawPanel temperature={settings.temperature} />
       </LessonPanel>

@@ -2,10 +2,13 @@ import { useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { formatNumber, formatPercent } from '../../share/format';
 import { continueConfig, MODEL_FILE_EXTENSION, modelDetail, modelTitle } from '../../share/savedModels';
+import { useT } from '../i18n/useT';
+import { say } from './modelMessages';
 import { modelSession } from './modelSession';
 
 /** The Train view's model panel: save / download / export the trained model, load one and evaluate or continue it. */
 export function ModelPanel({ backend, busyTraining }: { backend: BackendName | null; busyTraining: boolean }) {
+  const t = useT();
   const s = useSyncExternalStore(modelSession.subscribe, modelSession.getSnapshot);
   const working = s.busy !== null;
   const canUseKept = (s.kept === 'run' || s.kept === 'loaded') && !working && !busyTraining;
@@ -13,22 +16,22 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
 
   return (
     <section className="panel model-panel" data-testid="model-panel" aria-labelledby="model-panel-title">
-      <h2 id="model-panel-title">Trained model</h2>
+      <h2 id="model-panel-title">{t('models.panel.title')}</h2>
       <p className="share-note" data-testid="model-kept">
-        {s.kept === 'run' ? 'The last CNN run is ready to save or export.' : s.kept === 'loaded' ? 'The loaded model is ready to save or export.' : 'Train a CNN (or load and evaluate a saved model) to save or export it.'}
+        {t(s.kept === 'run' ? 'models.panel.keptRun' : s.kept === 'loaded' ? 'models.panel.keptLoaded' : 'models.panel.keptNone')}
       </p>
       <div className="controls">
         <button data-testid="btn-model-save" disabled={!canUseKept} onClick={() => void modelSession.saveToBrowser()}>
-          {s.busy === 'save' ? 'Saving…' : 'Save model in this browser'}
+          {s.busy === 'save' ? t('models.panel.saving') : t('models.panel.save')}
         </button>
         <button data-testid="btn-model-download" disabled={!canUseKept} onClick={() => void modelSession.download()}>
-          {s.busy === 'download' ? 'Preparing…' : `Download model (${MODEL_FILE_EXTENSION})`}
+          {s.busy === 'download' ? t('models.panel.preparing') : t('models.panel.download', { extension: MODEL_FILE_EXTENSION })}
         </button>
         <button data-testid="btn-model-export" disabled={!canUseKept} onClick={() => void modelSession.exportForTensorFlow()}>
-          {s.busy === 'export' ? 'Exporting…' : 'Export for TensorFlow'}
+          {s.busy === 'export' ? t('models.panel.exporting') : t('models.panel.export')}
         </button>
         <label className="file-pick">
-          Load a saved model{' '}
+          {t('models.panel.loadFile')}{' '}
           <input
             type="file"
             accept={MODEL_FILE_EXTENSION}
@@ -44,32 +47,32 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
       </div>
       {s.error && (
         <div className="error" role="alert" data-testid="model-error">
-          {s.error}
+          {say(s.error, t.translator)}
         </div>
       )}
       {s.note && (
         <p className="share-note" role="status" data-testid="model-note">
-          {s.note}
+          {say(s.note, t.translator)}
         </p>
       )}
       {s.loaded && (
         <div className="loaded-model" data-testid="loaded-model">
           <h3 data-testid="loaded-model-title">{modelTitle(s.loaded.header.config)}</h3>
           <p data-testid="loaded-model-detail">
-            {modelDetail(s.loaded.header)} · from {s.loaded.source}
+            {t('models.panel.from', { detail: modelDetail(s.loaded.header), source: say(s.loaded.source, t.translator) })}
           </p>
           <div className="controls">
             <button data-testid="btn-model-evaluate" disabled={working || busyTraining || backend === null} onClick={() => backend && void modelSession.evaluate(backend)}>
-              {s.busy === 'evaluate' ? 'Evaluating…' : 'Evaluate on the test split'}
+              {s.busy === 'evaluate' ? t('models.panel.evaluating') : t('models.panel.evaluate')}
             </button>
             <button data-testid="btn-model-continue" disabled={!canContinue || working} onClick={() => backend && modelSession.continueTraining(backend)}>
-              Continue training
+              {t('models.panel.continue')}
             </button>
           </div>
           {s.evaluation && (
             <p data-testid="loaded-model-eval">
-              Test accuracy <strong data-testid="loaded-model-accuracy">{formatPercent(s.evaluation.point.testAccuracy)}</strong>, test loss {formatNumber(s.evaluation.point.testLoss)} on{' '}
-              {s.evaluation.point.examples} images ({s.evaluation.backend})
+              {t('models.panel.testAccuracy')} <strong data-testid="loaded-model-accuracy">{formatPercent(s.evaluation.point.testAccuracy)}</strong>
+              {t('models.panel.evalDetail', { loss: formatNumber(s.evaluation.point.testLoss), examples: s.evaluation.point.examples, backend: s.evaluation.backend })}
             </p>
           )}
         </div>

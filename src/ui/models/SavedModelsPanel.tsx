@@ -6,37 +6,39 @@ import { savedModels } from '../../share/savedModelsModel';
 import type { SavedModelEntry } from '../../share/modelStore';
 import { settingsStore } from '../share/pageStore';
 import { downloadBlob } from '../share/download';
+import { useT } from '../i18n/useT';
 import { modelSession } from './modelSession';
 
 /** Loads a stored model into the Train view and goes there. */
 export function loadStoredModel(entry: SavedModelEntry): void {
-  modelSession.load(entry.bytes, `this browser (saved ${formatDate(entry.createdAt)})`);
+  modelSession.load(entry.bytes, { id: 'models.source.browser', values: { date: formatDate(entry.createdAt) } });
   settingsStore.update((s) => (s.view === 'train' ? s : { ...s, view: 'train' }), 'push');
 }
 
 /** The History tab's saved models: load one into the Train view, download it, delete it. */
 export function SavedModelsPanel() {
+  const t = useT();
   const models = useSyncExternalStore(savedModels.subscribe, savedModels.getSnapshot);
   useEffect(() => void savedModels.refresh(), []);
 
   return (
     <section className="panel saved-models" data-testid="saved-models">
-      <h2>Saved models</h2>
+      <h2>{t('models.saved.title')}</h2>
       {models.error && (
         <div className="error" role="alert" data-testid="saved-models-error">
           {models.error}
         </div>
       )}
       <p className="share-note" data-testid="saved-models-count">
-        {!models.loaded ? 'Reading the saved models…' : models.entries.length === 0 ? 'No saved models yet: train a CNN, then "Save model in this browser".' : `${models.entries.length} saved ${models.entries.length === 1 ? 'model' : 'models'}.`}
+        {!models.loaded ? t('models.saved.reading') : models.entries.length === 0 ? t('models.saved.none') : t('models.saved.count', { count: models.entries.length })}
       </p>
       {models.entries.length > 0 && (
         <table className="lab-table">
           <thead>
             <tr>
-              <th className="lab-left">Saved</th>
-              <th className="lab-left">Model</th>
-              <th className="lab-left">Progress</th>
+              <th className="lab-left">{t('models.saved.when')}</th>
+              <th className="lab-left">{t('models.saved.model')}</th>
+              <th className="lab-left">{t('models.saved.progress')}</th>
               <th />
             </tr>
           </thead>
@@ -51,17 +53,17 @@ export function SavedModelsPanel() {
                   <td>
                     <div className="controls">
                       <button data-testid="btn-saved-model-load" aria-label={names.load} onClick={() => loadStoredModel(entry)}>
-                        Load
+                        {t('models.saved.load')}
                       </button>
                       <button
                         data-testid="btn-saved-model-download"
                         aria-label={names.download}
                         onClick={() => downloadBlob(modelFileName(entry.header.config, entry.header.progress.step), new Blob([entry.bytes], { type: 'application/octet-stream' }))}
                       >
-                        Download
+                        {t('models.saved.download')}
                       </button>
                       <button data-testid="btn-saved-model-delete" aria-label={names.delete} onClick={() => void savedModels.remove(entry.id)}>
-                        Delete
+                        {t('models.saved.delete')}
                       </button>
                     </div>
                   </td>

@@ -9,7 +9,14 @@ import { SavedModelsModel } from '../../share/savedModelsModel';
 import { RunStore } from '../runStore';
 import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
+import { Translator } from '../../i18n/translator';
+import { say, type ModelMessage } from './modelMessages';
 import { ModelSession } from './modelSession';
+
+const en = new Translator('en');
+const zh = new Translator('zh-CN');
+const english = (message: ModelMessage | null) => (message ? say(message, en) : null);
+const file = (name: string): ModelMessage => ({ id: 'models.source.file', values: { name } });
 
 function memoryModels(): ModelStore & { added: { bytes: ArrayBuffer; runCreatedAt: string | null }[] } {
   const entries: SavedModelEntry[] = [];
@@ -68,7 +75,8 @@ describe('the page’s trained model', () => {
     port.end(id);
     await saving;
     expect(store.added).toEqual([{ bytes, runCreatedAt: '2025-02-01T00:00:00.000Z' }]);
-    expect(session.getSnapshot()).toMatchObject({ busy: null, error: null, note: expect.stringContaining('Saved gpu-playground-tiny-mnist-step3.gpck') });
+    expect(session.getSnapshot()).toMatchObject({ busy: null, error: null });
+    expect(english(session.getSnapshot().note)).toBe('Saved gpu-playground-tiny-mnist-step3.gpck in this browser: the History tab lists it.');
 
     gan.start(defaultGanConfig());
     const ganRun = port.lastSubmit().id;
@@ -81,18 +89,19 @@ describe('the page’s trained model', () => {
 
   it("refuses a damaged file with the validator's message and keeps the model it had loaded", () => {
     const { session } = setup();
-    session.load(gpck(), 'file good.gpck');
+    session.load(gpck(), file('good.gpck'));
+    expect(english(session.getSnapshot().note)).toBe('Loaded from file good.gpck.');
     const loaded = session.getSnapshot().loaded;
     expect(loaded?.header.progress.step).toBe(3);
-    session.load(gpck().slice(0, 40), 'file bad.gpck');
-    expect(session.getSnapshot().error).toMatch(/^Not a usable checkpoint: it is cut short/);
+    session.load(gpck().slice(0, 40), file('bad.gpck'));
+    expect(english(session.getSnapshot().error)).toMatch(/^Not a usable checkpoint: it is cut short/);
     expect(session.getSnapshot().loaded).toBe(loaded);
   });
 
   it('evaluates the loaded model on the backend asked for, shows a refusal from the worker, and continues training it', async () => {
     const { port, session } = setup();
     const bytes = gpck();
-    session.load(bytes, 'file good.gpck');
+    session.load(bytes, file('good.gpck'));
 
     const failing = session.evaluate('webgl');
     const first = port.lastSubmit();
@@ -100,7 +109,7 @@ describe('the page’s trained model', () => {
     port.run(first.id, 'evaluateModel');
     port.end(first.id, { status: 'error', message: 'Saved weight conv1/bias [2] does not fit this model.' });
     await failing;
-    expect(session.getSnapshot()).toMatchObject({ error: 'Saved weight conv1/bias [2] does not fit this model.', evaluation: null, kept: null });
+    expect(session.getSnapshot()).toMatchObject({ error: { text: 'Saved weight conv1/bias [2] does not fit this model.' }, evaluation: null, kept: null });
 
     const evaluating = session.evaluate('cpu');
     const second = port.lastSubmit();
@@ -110,9 +119,32 @@ describe('the page’s trained model', () => {
     port.end(second.id);
     await evaluating;
     expect(session.getSnapshot()).toMatchObject({ evaluation: { point, backend: 'cpu' }, kept: 'loaded', error: null });
+    expect(english(session.getSnapshot().note)).toBe('Evaluated on 100 test images on cpu.');
 
     session.continueTraining('cpu');
     expect(port.lastSubmit().request).toEqual({ kind: 'train', config: { ...sampleCheckpoint().config, backend: 'cpu', epochs: 2 }, resume: bytes });
+    expect(english(session.getSnapshot().note)).toBe('Continuing from step 3 on cpu, to epoch 2.');
     await tick();
+  });
+});
+
+describe('what the model session says', () => {
+  it('says its notes and its own errors in the language of the page when shown, and the worker’s errors as they came', async () => {
+    const { port, session } = setup();
+    session.continueTraining('cpu');
+    expect(english(session.getSnapshot().error)).toBe('Load a saved model first.');
+    expect(say(session.getSnapshot().error!, zh)).toBe('请先加载一个已保存的模型。');
+
+    session.load(gpck(), { id: 'models.source.browser', values: { date: '2025-02-01 10:00' } });
+    expect(english(session.getSnapshot().note)).toBe('Loaded from this browser (saved 2025-02-01 10:00).');
+    expect(say(session.getSnapshot().note!, zh)).toBe('已从此浏览器（保存于 2025-02-01 10:00）加载。');
+
+    const evaluating = session.evaluate('cpu');
+    const { id } = port.lastSubmit();
+    port.run(id, 'evaluateModel');
+    port.end(id, { status: 'cancelled' });
+    await evaluating;
+    expect(english(session.getSnapshot().error)).toBe('Cancelled.');
+    expect(say(session.getSnapshot().error!, zh)).toBe('已取消。');
   });
 });

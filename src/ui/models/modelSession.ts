@@ -16,14 +16,15 @@ import { deviceClient } from '../device';
 import { cnnSession, ganSession, type TrainingSession } from '../session';
 import { downloadBlob } from '../share/download';
 import { runRecorder } from '../share/runRecorder';
+import { messageOfError, ModelMessageError, type ModelMessage, type PageMessage } from './modelMessages';
 
 export type ModelTask = 'save' | 'download' | 'export' | 'evaluate';
 
 export interface LoadedModel {
   header: SavedModelHeader;
   bytes: ArrayBuffer;
-  /** Where it came from, e.g. "file model.gpck" or "this browser". */
-  source: string;
+  /** Where it came from, e.g. "file model.gpck" or "this browser (saved …)". */
+  source: ModelMessage;
 }
 
 export interface ModelSnapshot {
@@ -33,11 +34,9 @@ export interface ModelSnapshot {
   loaded: LoadedModel | null;
   evaluation: { point: EvalPoint; backend: BackendName } | null;
   /** The last thing done, in plain words. */
-  note: string | null;
-  error: string | null;
+  note: ModelMessage | null;
+  error: ModelMessage | null;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class ModelSession {
   private snapshot: ModelSnapshot = { kept: null, busy: null, loaded: null, evaluation: null, note: null, error: null };
@@ -67,7 +66,7 @@ export class ModelSession {
       const file = await this.fileOfKept();
       const error = await this.models.add(file.bytes, this.snapshot.kept === 'run' ? this.runCreatedAt() : null);
       if (error) throw new Error(error);
-      return `Saved ${modelFileName(file.config, file.step)} in this browser: the History tab lists it.`;
+      return { id: 'models.note.saved', values: { file: modelFileName(file.config, file.step) } };
     });
 
   /** Downloads the kept model as one .gpck file. */
@@ -76,7 +75,7 @@ export class ModelSession {
       const file = await this.fileOfKept();
       const name = modelFileName(file.config, file.step);
       downloadBlob(name, new Blob([file.bytes], { type: 'application/octet-stream' }));
-      return `Downloaded ${name}.`;
+      return { id: 'models.note.downloaded', values: { file: name } };
     });
 
   /** Builds the "Export for TensorFlow" package of the loaded model (or the kept run) and downloads it. */
@@ -89,20 +88,20 @@ export class ModelSession {
       const folder = exportFolderName(result.config);
       const zip = zipPythonPackage({ ...result.run, config: result.config, modelLabel: result.modelLabel, appVersion: APP_VERSION }, folder);
       downloadBlob(`${folder}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-      return `Downloaded ${folder}.zip: unzip it and read its README.md.`;
+      return { id: 'models.note.exported', values: { file: `${folder}.zip` } };
     });
 
   /** Reads a picked file; a file over the size cap is refused unread. */
   async loadFile(file: File): Promise<void> {
-    if (file.size > MAX_CHECKPOINT_BYTES) return this.update({ error: `Not a usable checkpoint: it is ${file.size} bytes, over the ${MAX_CHECKPOINT_BYTES} this page reads.`, note: null });
-    this.load(await file.arrayBuffer(), `file ${file.name}`);
+    if (file.size > MAX_CHECKPOINT_BYTES) return this.update({ error: { id: 'models.error.tooBig', values: { size: file.size, max: MAX_CHECKPOINT_BYTES } }, note: null });
+    this.load(await file.arrayBuffer(), { id: 'models.source.file', values: { name: file.name } });
   }
 
   /** Validates a saved model and makes it the loaded one; a refused file changes nothing else. */
-  load(bytes: ArrayBuffer, source: string): void {
+  load(bytes: ArrayBuffer, source: ModelMessage): void {
     const reading = readModelFile(bytes);
-    if (!reading.ok) return this.update({ error: reading.error, note: null });
-    this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, note: `Loaded from ${source}.` });
+    if (!reading.ok) return this.update({ error: { text: reading.error }, note: null });
+    this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, note: { id: 'models.note.loaded', values: { source } } });
   }
 
   /** Evaluates the loaded model on its test split on `backend`; the worker keeps it afterwards. */
@@ -111,20 +110,20 @@ export class ModelSession {
       const loaded = this.requireLoaded();
       const result = await this.runJob({ kind: 'evaluateModel', checkpoint: loaded.bytes, backend }, 'eval');
       this.update({ evaluation: { point: result.point, backend: result.backend }, kept: 'loaded' });
-      return `Evaluated on ${result.point.examples} test images on ${result.backend}.${result.judge ? ' Accurate enough to judge GAN samples: the GAN studio now uses it.' : ''}`;
+      return { id: result.judge ? 'models.note.evaluatedJudge' : 'models.note.evaluated', values: { examples: result.point.examples, backend: result.backend } };
     });
 
   /** Continues training the loaded model on `backend` as a CNN run of the Train view. */
   continueTraining(backend: BackendName): void {
     const loaded = this.snapshot.loaded;
     const config = loaded ? continueConfig(loaded.header, backend) : null;
-    if (!loaded || !config) return this.update({ error: loaded ? 'This model has trained as many epochs as a run can have.' : 'Load a saved model first.' });
+    if (!loaded || !config) return this.update({ error: { id: loaded ? 'models.error.allEpochs' : 'models.error.loadFirst' } });
     this.cnn.start(config, loaded.bytes);
-    this.update({ note: `Continuing from step ${loaded.header.progress.step} on ${backend}, to epoch ${config.epochs}.`, error: null });
+    this.update({ note: { id: 'models.note.continuing', values: { step: loaded.header.progress.step, backend, epoch: config.epochs } }, error: null });
   }
 
   private requireLoaded(): LoadedModel {
-    if (!this.snapshot.loaded) throw new Error('Load a saved model first.');
+    if (!this.snapshot.loaded) throw new ModelMessageError({ id: 'models.error.loadFirst' });
     return this.snapshot.loaded;
   }
 
@@ -142,22 +141,22 @@ export class ModelSession {
         },
         onEnded: (outcome) => {
           if (outcome.status === 'error') return reject(new Error(outcome.message));
-          if (outcome.status === 'cancelled') return reject(new Error('Cancelled.'));
+          if (outcome.status === 'cancelled') return reject(new ModelMessageError({ id: 'models.error.cancelled' }));
           const got = result as ModelResult | null;
-          if (got?.kind !== kind) return reject(new Error('The device sent no result.'));
+          if (got?.kind !== kind) return reject(new ModelMessageError({ id: 'models.error.noResult' }));
           resolve(got as Extract<ModelResult, { kind: K }>);
         },
       });
     });
   }
 
-  private async task(task: ModelTask, run: () => Promise<string>): Promise<void> {
+  private async task(task: ModelTask, run: () => Promise<PageMessage>): Promise<void> {
     if (this.snapshot.busy) return;
     this.update({ busy: task, error: null, note: null });
     try {
       this.update({ note: await run(), busy: null });
     } catch (error) {
-      this.update({ error: messageOf(error), busy: null });
+      this.update({ error: messageOfError(error), busy: null });
     }
   }
 

@@ -1,0 +1,40 @@
+/** The "Look inside" view's sentences and names, in the page's language. */
+import { CLASS_NAMES, type DatasetId } from '../../config/datasets';
+import { CNN_MODEL_IDS, CNN_MODEL_LABELS } from '../../config/models';
+import type { ConfusionResult } from '../../engine/protocol/inspect';
+import { accuracyOf } from '../../metrics/confusion';
+import { formatPercent } from '../../share/format';
+import type { MessageId, Translator } from '../../i18n/translator';
+
+/** Fashion-MNIST's classes in label order (CLASS_NAMES holds their English). */
+const FASHION_CLASS_IDS = [
+  'inspect.class.fashion.tshirt',
+  'inspect.class.fashion.trouser',
+  'inspect.class.fashion.pullover',
+  'inspect.class.fashion.dress',
+  'inspect.class.fashion.coat',
+  'inspect.class.fashion.sandal',
+  'inspect.class.fashion.shirt',
+  'inspect.class.fashion.sneaker',
+  'inspect.class.fashion.bag',
+  'inspect.class.fashion.ankleBoot',
+] as const satisfies readonly MessageId[];
+
+/** A data set's class names by label: digits stay digits, Fashion-MNIST's clothes are translated. */
+export function classNamesOf(dataset: DatasetId, translator: Translator): readonly string[] {
+  if (dataset === 'fashion-mnist') return FASHION_CLASS_IDS.map((id) => translator.t(id));
+  return CLASS_NAMES[dataset];
+}
+
+/** A CNN's label as the worker wrote it (English), in the page's language when it names a known model. */
+export function modelLabelText(label: string, translator: Translator): string {
+  const id = CNN_MODEL_IDS.find((model) => CNN_MODEL_LABELS[model] === label);
+  return id ? translator.t(`model.cnn.${id}.label`) : label;
+}
+
+/** The confusion matrix's caption: how many test images, when, and the share on the diagonal. */
+export function confusionCaption(result: ConfusionResult, translator: Translator): string {
+  const accuracy = formatPercent(accuracyOf(result.counts));
+  if (result.epoch === null) return translator.t('inspect.confusion.captionNow', { examples: result.examples, accuracy });
+  return translator.t('inspect.confusion.captionEpoch', { examples: result.examples, epoch: result.epoch, step: result.step ?? 0, accuracy });
+}
