@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // tfjs keeps global engine state; one file per worker process keeps it isolated.
     pool: 'forks',
+    // Every language's catalog, synchronously (the page loads a non-English one on demand).
+    setupFiles: ['src/i18n/loadAllCatalogs.ts'],
   },
 });

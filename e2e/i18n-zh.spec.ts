@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import '../src/i18n/loadAllCatalogs';
 import { catalog } from '../src/i18n/translator';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './fixtures';

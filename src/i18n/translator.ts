@@ -4,20 +4,37 @@
  * headers, result documents) speak the page's language too.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { LOCALE_IDS, SOURCE_LOCALE, type Locale } from '../config/locales';
+import { LOCALE_IDS, type Locale } from '../config/locales';
 import { EN, type StaticMessageId } from './catalogs/en';
-import { ZH_CN } from './catalogs/zhCN';
-import { ZH_CN_TABLES } from './catalogs/zhCN.tables';
 import { TABLE_MESSAGES_EN } from './tableMessages';
 
 /** A static message's id, or a table message's generated id (setting.…, view.…, model.…). */
 export type MessageId = StaticMessageId | `${'setting' | 'view' | 'model' | 'backend' | 'dataset' | 'panel' | 'preset' | 'lesson' | 'job'}.${string}`;
 export type MessageValues = Record<string, string | number>;
 
-const CATALOGS: Record<Locale, Readonly<Record<string, string>>> = {
+/** English is always here (it is every message's fallback); another language arrives with loadCatalog. */
+const CATALOGS: Partial<Record<Locale, Readonly<Record<string, string>>>> & { en: Readonly<Record<string, string>> } = {
   en: { ...TABLE_MESSAGES_EN, ...EN },
-  'zh-CN': { ...ZH_CN_TABLES, ...ZH_CN },
 };
+
+/** How each other language's catalog is fetched: a chunk of its own, so English pages never download it. */
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Readonly<Record<string, string>>>> = {
+  'zh-CN': () => import('./catalogs/zhCN.all').then((m) => m.ZH_CN_ALL),
+};
+
+export function registerCatalog(locale: Locale, messages: Readonly<Record<string, string>>): void {
+  CATALOGS[locale] = messages;
+}
+
+export function hasCatalog(locale: Locale): boolean {
+  return CATALOGS[locale] !== undefined;
+}
+
+/** Fetches a language's catalog once; resolves when it can be used. */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  if (locale === 'en' || hasCatalog(locale)) return;
+  registerCatalog(locale, await LOADERS[locale]());
+}
 
 let byEnglish: Map<string, string> | null = null;
 
@@ -27,9 +44,9 @@ export function englishId(english: string): MessageId | null {
   return (byEnglish.get(english) as MessageId | undefined) ?? null;
 }
 
-/** Every message of a locale by id (what react-intl's provider is given). */
+/** Every message of a locale by id (what react-intl's provider is given); English until the locale's catalog is loaded. */
 export function catalog(locale: Locale): Readonly<Record<string, string>> {
-  return CATALOGS[locale];
+  return CATALOGS[locale] ?? CATALOGS.en;
 }
 
 export { LOCALE_IDS };
@@ -43,7 +60,7 @@ export class Translator {
   t(id: MessageId, values?: MessageValues): string {
     let format = this.formats.get(id);
     if (!format) {
-      const message = CATALOGS[this.locale][id] ?? CATALOGS[SOURCE_LOCALE][id];
+      const message = CATALOGS[this.locale]?.[id] ?? CATALOGS.en[id];
       if (message === undefined) return id;
       format = new IntlMessageFormat(message, this.locale);
       this.formats.set(id, format);

@@ -1,12 +1,22 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { SOURCE_LOCALE } from '../../config/locales';
-import { catalog } from '../../i18n/translator';
+import { catalog, hasCatalog, loadCatalog } from '../../i18n/translator';
 import { useLocale } from './useLocale';
 
-/** react-intl's provider over the page, in the locale the link, the user or the browser chose; keeps <html lang> in step. */
+/**
+ * react-intl's provider over the page, in the locale the link, the user or the browser chose; keeps
+ * <html lang> in step. A language other than English loads its catalog first (its own chunk), and
+ * the page speaks English for those few milliseconds.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const locale = useLocale();
+  const wanted = useLocale();
+  const [, setLoaded] = useState(0);
+  const ready = hasCatalog(wanted);
+  useEffect(() => {
+    if (!ready) void loadCatalog(wanted).then(() => setLoaded((n) => n + 1));
+  }, [wanted, ready]);
+  const locale = ready ? wanted : SOURCE_LOCALE;
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
