@@ -6,6 +6,8 @@
  *   --workload race | matmul | batch: the Benchmark lab's race, matrix-multiply size sweep or batch
  *     sweep, through the same device worker the page uses, all backends in one page.
  *   --no-isolation: serve without COOP/COEP, so WebAssembly runs single-threaded (compare with the default).
+ *   --workload firstrun [--backends cpu,wasm,webgl]: a fresh page's first Train press with the
+ *     defaults: seconds to the first loss point and to the finished run, and its test accuracy.
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
  *
@@ -33,8 +35,10 @@ import type { BenchRow } from '../src/engine/protocol/training';
 import { deviceSummary, labJson, labTable, markdownTable } from './benchTable';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
+import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
+import { defaultCnnConfig } from '../src/config/cnnConfig';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -196,6 +200,22 @@ async function runPageLoadBench(browser: Browser, url: string): Promise<void> {
   writeJson({ args, samples });
 }
 
+function defaultsLine(): string {
+  const c = defaultCnnConfig();
+  return `${c.model} CNN, ${c.trainExamples} examples × ${c.epochs} epoch, batch ${c.batchSize}, ${c.testExamples} tested`;
+}
+
+async function runFirstRunBench(browser: Browser, url: string): Promise<void> {
+  const samples: FirstRunSample[] = [];
+  for (const backend of backends) {
+    console.error(`bench: first run with the defaults on ${backend}…`);
+    samples.push(await measureFirstRun(browser, url, backend as BackendName, 15 * 60_000));
+  }
+  console.log(`\nA fresh page's first Train press with the defaults (${defaultsLine()}).\n`);
+  console.log(firstRunTable(samples));
+  writeJson({ args, samples });
+}
+
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
@@ -222,6 +242,7 @@ async function main(): Promise<void> {
   try {
     if (workload === 'train' || workload === 'gan') await runTrainBench(browser, url);
     else if (workload === 'pageload') await runPageLoadBench(browser, url);
+    else if (workload === 'firstrun') await runFirstRunBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();
