@@ -35,7 +35,7 @@ export function ExportButtons({ stem, json, rowsCsv, stepsCsv, charts = [], char
   const savePng = (chart: ChartRef) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`${chartScope} [data-testid="${chart.testId}"] canvas`);
     if (!canvas) throw new Error(t('share.export.noChart', { chart: chart.title }));
-    return downloadCanvasPng(`${stem}-${chart.testId}.png`, canvas);
+    return downloadCanvasPng(`${stem}-${chart.testId}.png`, canvas, t.translator);
   };
   return (
     <div className="controls share-export">

@@ -117,6 +117,8 @@ export const EN_SHARE = {
   'share.export.png': 'PNG: {chart}',
   'share.export.failed': 'Export failed: {error}',
   'share.export.noChart': 'the {chart} chart is not on the page',
+  'share.export.noImage': 'This browser cannot draw the chart into an image',
+  'share.export.noPng': 'The chart could not be turned into a PNG',
 
   // HistoryPanel
   'share.history.title': 'History: runs kept in this browser',

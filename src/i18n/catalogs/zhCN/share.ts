@@ -108,6 +108,8 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.export.png': 'PNG：{chart}',
   'share.export.failed': '导出失败：{error}',
   'share.export.noChart': '页面上没有“{chart}”图表',
+  'share.export.noImage': '这个浏览器无法把图表绘制成图片',
+  'share.export.noPng': '无法把图表转换为 PNG',
 
   'share.history.title': '历史记录：保存在本浏览器中的运行',
   'share.history.reading': '正在读取历史记录…',
