@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig } from '../config/cnnConfig';
 import { defaultGanConfig } from '../config/ganConfig';
+import { Translator } from '../i18n/translator';
 import { typicalRaceResult } from './fixtures/typicalRace';
 import { historyActionNames, historyRowName, savedModelActionNames, shortDateTime } from './accessibleNames';
 
@@ -33,6 +34,17 @@ describe('names of list rows and their buttons', () => {
       loadModel: 'Load its model, run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
     });
     for (const key of ['view', 'delete', 'select', 'loadModel'] as const) expect(names[0][key]).not.toBe(names[1][key]);
+  });
+
+  it('names rows and buttons in Chinese with a Chinese translator', () => {
+    const zh = new Translator('zh-CN');
+    expect(shortDateTime(AT, zh)).toBe('2025年1月31日 14:02');
+    expect(shortDateTime('', zh)).toBe('日期未知');
+    const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), model: 'classic' as const, backend: 'webgl' as const } };
+    const row = historyRowName({ createdAt: AT, result: cnn }, 3, zh);
+    expect(row).toBe(`第 3 次运行：WebGL 上的${zh.t('model.cnn.classic.label')}，2025年1月31日 14:02`);
+    expect(historyActionNames(row, zh).view).toBe(`查看${row}`);
+    expect(savedModelActionNames('小型 CNN', 20, AT, 2, zh).download).toBe('下载已保存的模型 2：小型 CNN，第 20 步，2025年1月31日 14:02');
   });
 
   it('names a saved model row the same way', () => {

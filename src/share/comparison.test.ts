@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { typicalRaceResult } from './fixtures/typicalRace';
 import type { SharedResult } from './resultDoc';
-import { compareResults, comparisonRowsCsv, comparisonStepsCsv, comparisonToJson, ratioOf } from './comparison';
+import { compareResults, comparisonRowsCsv, comparisonStepsCsv, comparisonToJson, figureLabel, FIGURES, ratioOf } from './comparison';
+import { Translator } from '../i18n/translator';
 
 const theirs = typicalRaceResult();
 const yours: SharedResult = {
@@ -57,5 +58,15 @@ describe('two results side by side', () => {
     const steps = comparisonStepsCsv(a, b).split('\r\n');
     expect(steps[0]).toBe('step,Theirs: loss,Theirs: examples/s,Theirs: GPU bytes,Yours: loss (cpu)');
     expect(steps[1].endsWith(',2')).toBe(true);
+  });
+
+  it('names figures and CSV headers in Chinese with a Chinese translator', () => {
+    const zh = new Translator('zh-CN');
+    expect(FIGURES.map((f) => figureLabel(f))).toContain('Median step (ms)');
+    expect(figureLabel(FIGURES[0], zh)).toBe('样本/秒');
+    const a = { label: '对方', result: theirs };
+    const b = { label: '你的', result: yours };
+    expect(comparisonRowsCsv(a, b, zh).startsWith('循环,后端,对方 样本/秒,你的 样本/秒,比值 样本/秒,')).toBe(true);
+    expect(comparisonStepsCsv(a, b, zh).split('\r\n')[0]).toBe('步,对方：loss,对方：examples/s,对方：GPU bytes,你的：loss (cpu)');
   });
 });

@@ -1,5 +1,6 @@
 /** Two results side by side: per backend and figure, both values and their ratio; and their exports. */
-import { toCsv, curvesToCsv, type Cell } from './csv';
+import { Translator, type MessageId } from '../i18n/translator';
+import { toCsv, curvesToCsv, columnName, type Cell } from './csv';
 import type { SharedCurve, SharedResult, SharedRow } from './resultDoc';
 import { withSpeedUps, type SpeedUps } from './speedUps';
 
@@ -7,20 +8,19 @@ export type FigureKey = 'examplesPerSec' | 'medianStepMs' | 'p90StepMs' | 'first
 
 export interface Figure {
   key: FigureKey;
-  label: string;
   /** Whether a larger value is the better one (throughput) or the worse (time). */
   higherIsBetter: boolean | null;
 }
 
 export const FIGURES: readonly Figure[] = [
-  { key: 'examplesPerSec', label: 'Examples/s', higherIsBetter: true },
-  { key: 'medianStepMs', label: 'Median step (ms)', higherIsBetter: false },
-  { key: 'p90StepMs', label: 'p90 step (ms)', higherIsBetter: false },
-  { key: 'firstStepMs', label: 'First step (ms)', higherIsBetter: false },
-  { key: 'gflops', label: 'GFLOP/s', higherIsBetter: true },
-  { key: 'peakBytes', label: 'Peak memory', higherIsBetter: null },
-  { key: 'finalLoss', label: 'Final loss', higherIsBetter: false },
-  { key: 'testAccuracy', label: 'Test accuracy', higherIsBetter: true },
+  { key: 'examplesPerSec', higherIsBetter: true },
+  { key: 'medianStepMs', higherIsBetter: false },
+  { key: 'p90StepMs', higherIsBetter: false },
+  { key: 'firstStepMs', higherIsBetter: false },
+  { key: 'gflops', higherIsBetter: true },
+  { key: 'peakBytes', higherIsBetter: null },
+  { key: 'finalLoss', higherIsBetter: false },
+  { key: 'testAccuracy', higherIsBetter: true },
 ];
 
 /** A race's derived figures: each side's speed-up over its own CPU rows, as the sender's table showed it. */
@@ -28,14 +28,24 @@ export type SpeedUpKey = keyof SpeedUps;
 
 export interface SpeedUpFigure {
   key: SpeedUpKey;
-  label: string;
   higherIsBetter: true;
 }
 
 export const SPEED_UP_FIGURES: readonly SpeedUpFigure[] = [
-  { key: 'speedUpVsCpu', label: 'Speed-up vs plain-JS CPU', higherIsBetter: true },
-  { key: 'speedUpVsWasm', label: 'Speed-up vs WebAssembly CPU', higherIsBetter: true },
+  { key: 'speedUpVsCpu', higherIsBetter: true },
+  { key: 'speedUpVsWasm', higherIsBetter: true },
 ];
+
+/**
+ * The Translator the functions below take last: the result views pass the page's; English by default
+ * (the English figure names and CSV headers are what they always were).
+ */
+const ENGLISH = new Translator('en');
+
+/** A figure's name in the tables, e.g. "Median step (ms)". */
+export function figureLabel(figure: Figure | SpeedUpFigure, t: Translator = ENGLISH): string {
+  return t.t(`share.figure.${figure.key}` as MessageId);
+}
 
 export interface ComparedFigure {
   figure: Figure | SpeedUpFigure;
@@ -113,16 +123,23 @@ export function comparisonToJson(a: Labelled, b: Labelled): string {
 }
 
 /** One line per backend: each figure of A, of B, and B ÷ A. */
-export function comparisonRowsCsv(a: Labelled, b: Labelled): string {
+export function comparisonRowsCsv(a: Labelled, b: Labelled, t: Translator = ENGLISH): string {
   const rows = compareResults(a.result, b.result);
   const figures = rows[0]?.figures.map((f) => f.figure) ?? [];
-  const header = ['loop', 'backend', ...figures.flatMap((f) => [`${a.label} ${f.key}`, `${b.label} ${f.key}`, `ratio ${f.key}`])];
+  const header = [
+    columnName('loop', t),
+    columnName('backend', t),
+    ...figures.flatMap((f) => {
+      const column = columnName(f.key, t);
+      return [t.t('share.csv.side', { side: a.label, column }), t.t('share.csv.side', { side: b.label, column }), t.t('share.csv.ratio', { column })];
+    }),
+  ];
   const lines = rows.map((r): Cell[] => [r.row.loop, r.row.backend, ...r.figures.flatMap((f) => [f.a, f.b, f.ratio])]);
   return toCsv(header, lines);
 }
 
 /** One line per step, a column per curve of either result, named "label: curve". */
-export function comparisonStepsCsv(a: Labelled, b: Labelled): string {
-  const prefixed = (l: Labelled): SharedCurve[] => l.result.curves.map((c) => ({ name: `${l.label}: ${c.name}`, points: c.points }));
-  return curvesToCsv([...prefixed(a), ...prefixed(b)]);
+export function comparisonStepsCsv(a: Labelled, b: Labelled, t: Translator = ENGLISH): string {
+  const prefixed = (l: Labelled): SharedCurve[] => l.result.curves.map((c) => ({ name: t.t('share.csv.sideCurve', { side: l.label, curve: c.name }), points: c.points }));
+  return curvesToCsv([...prefixed(a), ...prefixed(b)], t);
 }

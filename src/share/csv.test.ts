@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, curvesToCsv, rowsToCsv } from './csv';
+import { Translator } from '../i18n/translator';
 import type { SharedRow } from './resultTypes';
 
 const ROW: SharedRow = { loop: 'app', backend: 'webgl', firstStepMs: 2300.5, medianStepMs: 41.25, p90StepMs: 45, examplesPerSec: 1551.5, gflops: 12.5 };
@@ -45,5 +46,13 @@ describe('CSV export', () => {
       { name: '=cmd|x', points: [[1, 100], [9, 120]] },
     ]);
     expect(csv).toBe("step,loss,'=cmd|x\r\n1,2.3,100\r\n5,1.1,\r\n9,0.5,120\r\n");
+  });
+
+  it('writes the headers in Chinese with a Chinese translator, the figures unchanged', () => {
+    const zh = new Translator('zh-CN');
+    const [header, line] = rowsToCsv([ROW], zh).split('\r\n');
+    expect(header).toBe('循环,后端,首步耗时（毫秒）,单步耗时中位数（毫秒）,单步耗时 P90（毫秒）,样本/秒,GFLOP/s');
+    expect(line).toBe('app,webgl,2300.5,41.25,45,1551.5,12.5');
+    expect(curvesToCsv([{ name: 'loss', points: [[1, 2]] }], zh).split('\r\n')[0]).toBe('步,loss');
   });
 });

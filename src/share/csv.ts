@@ -2,7 +2,19 @@
  * CSV export (RFC 4180: comma-separated, CRLF lines, quoted where needed). Text cells that a
  * spreadsheet would run as a formula (= + - @, tab, CR) get a leading apostrophe; numbers never do.
  */
+import { Translator, type MessageId } from '../i18n/translator';
 import type { SharedCurve, SharedRow } from './resultTypes';
+
+/**
+ * Column headers are in the page's language: each export takes the page's Translator last, English
+ * by default (the English headers are the row fields' own names, as before).
+ */
+const ENGLISH = new Translator('en');
+
+/** A column's header, e.g. "medianStepMs" (in Chinese "单步耗时中位数（毫秒）"). */
+export function columnName(column: string, t: Translator = ENGLISH): string {
+  return t.t(`share.csv.${column}` as MessageId);
+}
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -26,14 +38,14 @@ const ROW_COLUMNS = ['loop', 'backend', 'firstStepMs', 'medianStepMs', 'p90StepM
 const OPTIONAL_ROW_COLUMNS = ['peakBytes', 'finalLoss', 'testAccuracy'] as const;
 
 /** One line per backend (and loop); optional figures get a column when any row has them. */
-export function rowsToCsv(rows: readonly SharedRow[]): string {
+export function rowsToCsv(rows: readonly SharedRow[], t: Translator = ENGLISH): string {
   const optional = OPTIONAL_ROW_COLUMNS.filter((key) => rows.some((row) => row[key] !== undefined));
   const columns = [...ROW_COLUMNS, ...optional];
-  return toCsv(columns, rows.map((row) => columns.map((key) => row[key])));
+  return toCsv(columns.map((key) => columnName(key, t)), rows.map((row) => columns.map((key) => row[key])));
 }
 
 /** One line per step, one column per curve; a cell is empty where that curve has no point at that step. */
-export function curvesToCsv(curves: readonly SharedCurve[]): string {
+export function curvesToCsv(curves: readonly SharedCurve[], t: Translator = ENGLISH): string {
   const byStep = new Map<number, Cell[]>();
   curves.forEach((curve, column) => {
     for (const [step, value] of curve.points) {
@@ -43,5 +55,5 @@ export function curvesToCsv(curves: readonly SharedCurve[]): string {
     }
   });
   const steps = [...byStep.keys()].sort((a, b) => a - b);
-  return toCsv(['step', ...curves.map((c) => c.name)], steps.map((step) => [step, ...(byStep.get(step) as Cell[])]));
+  return toCsv([t.t('share.csv.step'), ...curves.map((c) => c.name)], steps.map((step) => [step, ...(byStep.get(step) as Cell[])]));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typicalRaceResult } from './fixtures/typicalRace';
-import { entryFor, HistoryModel } from './historyModel';
+import { entryFor, entryTexts, HistoryModel } from './historyModel';
+import { Translator } from '../i18n/translator';
 import { memoryHistory as memoryStore } from './testing/memoryHistory';
 
 describe('the page\'s run history', () => {
@@ -18,6 +19,14 @@ describe('the page\'s run history', () => {
     expect(entries[0]).toMatchObject({ createdAt: result.createdAt, device: 'Linux x86_64 · GPU: nvidia lovelace', headline: '1600 examples/s on WebGPU (fastest of 3)' });
     await model.remove('received-1');
     expect(model.getSnapshot().entries).toHaveLength(1);
+  });
+
+  it("describes a stored entry afresh in the page's language", () => {
+    const zh = new Translator('zh-CN');
+    const received = entryTexts({ id: 'received-1', result }, zh);
+    expect(received.workload).toMatch(/^竞速：.*（通过链接收到）$/);
+    expect(received.headline).toBe('WebGPU 上 1600 样本/秒（3 个中最快）');
+    expect(entryTexts({ id: 'h1', result }).workload).toBe(entryFor(result).workload);
   });
 
   it('reports a full store instead of losing the error, and clears it once storing works again', async () => {

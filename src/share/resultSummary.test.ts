@@ -4,7 +4,8 @@ import { typicalDevice, typicalRaceResult } from './fixtures/typicalRace';
 import { defaultCnnConfig } from '../config/cnnConfig';
 import { defaultGanConfig } from '../config/ganConfig';
 import { workloadKind } from './resultSettings';
-import { describeWorkload, deviceLine, fileStem, formatDate, groupCurves, headline } from './resultSummary';
+import { describeWorkload, deviceLine, fileStem, formatDate, groupCurves, headline, rowLabel } from './resultSummary';
+import { Translator } from '../i18n/translator';
 
 describe('one-line summaries of a result', () => {
   const race = typicalRaceResult();
@@ -22,6 +23,17 @@ describe('one-line summaries of a result', () => {
   it('headline the fastest backend', () => {
     expect(headline(race)).toBe('1600 examples/s on WebGPU (fastest of 3)');
     expect(headline({ ...race, rows: [] })).toBe('no figures');
+  });
+
+  it('speak Chinese with a Chinese translator, table labels included', () => {
+    const zh = new Translator('zh-CN');
+    const gan = { ...race, race: null, config: defaultGanConfig() };
+    expect(describeWorkload(gan, zh)).toBe(`GAN：${zh.t('model.gan.mlp.label')}，${zh.t('dataset.mnist')}，批大小 64，在 ${zh.t('backend.webgl')} 上训练 5000 步`);
+    expect(describeWorkload(race, zh)).toContain(`${zh.t('backend.cpu')}、WebGL、WebGPU`);
+    expect(headline(race, zh)).toBe('WebGPU 上 1600 样本/秒（3 个中最快）');
+    expect(rowLabel({ backend: 'webgl', loop: 'bare' }, zh)).toBe('WebGL（裸循环）');
+    expect(deviceLine({}, zh)).toBe('未知设备');
+    expect(formatDate('', zh)).toBe('日期未知');
   });
 
   it('name the device from what the report says, skipping what the browser hid', () => {

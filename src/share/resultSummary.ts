@@ -3,64 +3,74 @@
  * grouping of its curves into charts. Results may come from a link: every string read here is
  * treated as plain text, and only keys the document validator let through are read.
  */
-import { BACKEND_LABELS, isBackendName } from '../config/backends';
-import { DATASET_LABELS } from '../config/datasets';
-import { modelLabel } from '../config/models';
+import { isBackendName } from '../config/backends';
+import { DATASETS } from '../config/datasets';
+import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../config/models';
 import { HIDDEN } from '../engine/protocol/deviceReport';
+import { Translator } from '../i18n/translator';
 import { workloadKind } from './resultSettings';
 import type { DeviceReport, SharedCurve, SharedResult, SharedRow } from './resultDoc';
 import { formatNumber } from './format';
+
+/**
+ * The Translator every function here takes last: History and the shared-result panel pass the
+ * page's; it defaults to English for callers converted separately (the saved-models list in
+ * src/ui/models reads formatDate) and for what is stored (a history entry's texts).
+ */
+const ENGLISH = new Translator('en');
 
 /** Longest piece of device text in a one-line summary, characters. */
 const MAX_DEVICE_PART_CHARS = 60;
 const CURVE_NAME = /^(.*) \(([^()]*)\)$/;
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-
 /** A backend id as the pages name it ("WebGL"); the id itself when unknown. */
-export function backendLabel(id: string): string {
-  return isBackendName(id) ? BACKEND_LABELS[id] : id;
+export function backendLabel(id: string, t: Translator = ENGLISH): string {
+  return isBackendName(id) ? t.t(`backend.${id}`) : id;
 }
 
-function datasetLabel(id: string): string {
-  return Object.hasOwn(DATASET_LABELS, id) ? DATASET_LABELS[id as keyof typeof DATASET_LABELS] : id;
+function datasetLabel(id: string, t: Translator): string {
+  return Object.hasOwn(DATASETS, id) ? t.t(`dataset.${id}`) : id;
 }
 
-/** The model as the model table names it, e.g. "Tiny CNN" or "MLP GAN". */
-function resultModelLabel(result: SharedResult): string {
-  return modelLabel(result.config.model, result.config.workload === 'gan' ? 'gan' : 'cnn');
+/** The model as the model table names it, e.g. "Tiny CNN" or "MLP GAN"; the id itself when unknown (a link may say anything). */
+function resultModelLabel(result: SharedResult, t: Translator): string {
+  const workload = result.config.workload === 'gan' ? 'gan' : 'cnn';
+  const info = workload === 'gan' ? GAN_MODELS_INFO : CNN_MODELS_INFO;
+  const id = result.config.model;
+  return Object.hasOwn(info, id) ? t.t(`model.${workload}.${id}.label`) : id;
+}
+
+function backendList(backends: readonly string[], t: Translator): string {
+  return backends.map((b) => backendLabel(b, t)).join(t.t('share.summary.listSeparator'));
 }
 
 /** Everything that ran, by the labels of the model, data set and backend tables. */
-export function describeWorkload(result: SharedResult): string {
+export function describeWorkload(result: SharedResult, t: Translator = ENGLISH): string {
   const { config, race } = result;
-  const what = `${resultModelLabel(result)}, ${datasetLabel(config.dataset)}, batch ${config.batchSize}`;
-  if (race) return `Race: ${what}, ${race.warmupSteps} warm-up + ${plural(race.measuredSteps, 'measured step')} on ${race.backends.map(backendLabel).join(', ')}`;
-  if (config.workload === 'gan') return `GAN: ${what}, ${plural(config.steps, 'step')} on ${backendLabel(config.backend)}`;
-  return `CNN: ${what}, ${plural(config.epochs, 'epoch')} on ${backendLabel(config.backend)}`;
+  const what = t.t('share.summary.what', { model: resultModelLabel(result, t), dataset: datasetLabel(config.dataset, t), batch: config.batchSize });
+  if (race) return t.t('share.summary.race', { what, warmup: race.warmupSteps, measured: race.measuredSteps, backends: backendList(race.backends, t) });
+  if (config.workload === 'gan') return t.t('share.summary.gan', { what, steps: config.steps, backend: backendLabel(config.backend, t) });
+  return t.t('share.summary.cnn', { what, epochs: config.epochs, backend: backendLabel(config.backend, t) });
 }
 
 /** A short name of what ran, e.g. "Classic CNN on WebGL" or "race of Tiny CNN on CPU (plain JS), WebGL". */
-export function workloadName(result: SharedResult): string {
-  const model = resultModelLabel(result);
-  if (result.race) return `race of ${model} on ${result.race.backends.map(backendLabel).join(', ')}`;
-  return `${model} on ${backendLabel(result.config.backend)}`;
+export function workloadName(result: SharedResult, t: Translator = ENGLISH): string {
+  const model = resultModelLabel(result, t);
+  if (result.race) return t.t('share.summary.raceName', { model, backends: backendList(result.race.backends, t) });
+  return t.t('share.summary.runName', { model, backend: backendLabel(result.config.backend, t) });
 }
 
-export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop'>): string {
-  const name = backendLabel(row.backend);
-  return row.loop === 'bare' ? `${name} (bare loop)` : name;
+export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop'>, t: Translator = ENGLISH): string {
+  const name = backendLabel(row.backend, t);
+  return row.loop === 'bare' ? t.t('share.summary.bareLoop', { backend: name }) : name;
 }
 
 /** The fastest row's throughput, e.g. "1.23k examples/s on WebGL". */
-export function headline(result: SharedResult): string {
+export function headline(result: SharedResult, t: Translator = ENGLISH): string {
   const best = [...result.rows].sort((a, b) => b.examplesPerSec - a.examplesPerSec)[0];
-  if (!best) return 'no figures';
-  const suffix = result.rows.length > 1 ? ` (fastest of ${result.rows.length})` : '';
-  return `${formatNumber(best.examplesPerSec)} examples/s on ${rowLabel(best)}${suffix}`;
+  if (!best) return t.t('share.summary.noFigures');
+  const values = { value: formatNumber(best.examplesPerSec), row: rowLabel(best, t) };
+  return result.rows.length > 1 ? t.t('share.summary.headlineOfMany', { ...values, count: result.rows.length }) : t.t('share.summary.headline', values);
 }
 
 function deviceText(device: DeviceReport, key: string): string {
@@ -72,18 +82,23 @@ function deviceText(device: DeviceReport, key: string): string {
 }
 
 /** e.g. "Chrome 156.0 · Linux · GPU: nvidia lovelace"; "unknown device" when the report says nothing usable. */
-export function deviceLine(device: DeviceReport): string {
+export function deviceLine(device: DeviceReport, t: Translator = ENGLISH): string {
   const gpuByWebGpu = [deviceText(device, 'webgpu.vendor'), deviceText(device, 'webgpu.architecture')].filter(Boolean).join(' ');
   const gpu = deviceText(device, 'webgpu.description') || gpuByWebGpu || deviceText(device, 'webgl.renderer');
-  const parts = [deviceText(device, 'browser'), deviceText(device, 'os') || deviceText(device, 'platform'), gpu ? `GPU: ${gpu}` : ''];
+  const parts = [deviceText(device, 'browser'), deviceText(device, 'os') || deviceText(device, 'platform'), gpu ? t.t('share.summary.gpu', { gpu }) : ''];
   const line = parts.filter(Boolean).join(' · ');
-  return line || deviceText(device, 'userAgent') || 'unknown device';
+  return line || deviceText(device, 'userAgent') || t.t('share.summary.unknownDevice');
 }
 
-/** A date for people, or "date unknown" ('' in a result whose date could not be read). */
-export function formatDate(iso: string): string {
+/**
+ * A date for people, or "date unknown" ('' in a result whose date could not be read). English keeps
+ * the browser's own date order (an English page read in Britain writes day/month); another locale
+ * writes the date its way.
+ */
+export function formatDate(iso: string, t: Translator = ENGLISH): string {
   const time = Date.parse(iso);
-  return iso && Number.isFinite(time) ? new Date(time).toLocaleString() : 'date unknown';
+  if (!iso || !Number.isFinite(time)) return t.t('share.date.unknown');
+  return new Date(time).toLocaleString(t.locale === 'en' ? undefined : t.locale);
 }
 
 export interface CurveGroup {

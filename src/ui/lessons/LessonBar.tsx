@@ -1,33 +1,38 @@
-import { VIEWS } from '../../config/views';
+import { useT } from '../i18n/useT';
 import { lessonSession, useLesson } from './lessonStore';
 
 /** The open lesson: its title, where we are, the step's words in large type, and the way on. */
 export function LessonBar() {
-  const { status, lesson, step } = useLesson();
-  if (status === 'reading') return <p className="panel" data-testid="lesson-reading">Reading the lesson…</p>;
+  const t = useT();
+  const { status, lesson, step, source } = useLesson();
+  if (status === 'reading') return <p className="panel" data-testid="lesson-reading">{t('lessons.bar.reading')}</p>;
   if (!lesson) return null;
   const current = lesson.steps[step - 1];
   const last = lesson.steps.length;
+  // A shipped lesson speaks the page's language; one a teacher wrote (from an ld= link) is shown as written.
+  const shippedId = source?.kind === 'shipped' ? source.id : null;
+  const title = shippedId ? t(`lesson.${shippedId}.title`) : lesson.title;
+  const text = shippedId ? t(`lesson.${shippedId}.step${step}`) : current.text;
   return (
-    <section className="panel lesson-bar" data-testid="lesson-bar" aria-label="Lesson">
+    <section className="panel lesson-bar" data-testid="lesson-bar" aria-label={t('lessons.bar.label')}>
       <div className="lesson-head">
-        <h2 data-testid="lesson-title">{lesson.title}</h2>
+        <h2 data-testid="lesson-title">{title}</h2>
         <span className="lesson-where" data-testid="lesson-step">
-          Step {step} of {last} · {VIEWS[current.view].label}
+          {t('lessons.bar.where', { step, count: last, view: t(`view.${current.view}`) })}
         </span>
       </div>
       <p className="lesson-text" data-testid="lesson-text" aria-live="polite">
-        {current.text}
+        {text}
       </p>
       <div className="controls">
         <button data-testid="btn-lesson-prev" disabled={step <= 1} onClick={lessonSession.previous}>
-          ← Previous step
+          {t('lessons.bar.previous')}
         </button>
         <button className="primary" data-testid="btn-lesson-next" disabled={step >= last} onClick={lessonSession.next}>
-          Next step →
+          {t('lessons.bar.next')}
         </button>
         <button data-testid="btn-lesson-close" onClick={() => lessonSession.close()}>
-          Leave the lesson
+          {t('lessons.bar.leave')}
         </button>
       </div>
     </section>

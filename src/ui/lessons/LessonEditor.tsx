@@ -8,13 +8,15 @@ import { captureStep, lessonStartHash } from '../../share/lessonState';
 import { usePresent } from '../present/presentMode';
 import { usePageSettings } from '../share/pageStore';
 import { lessonSession } from './lessonStore';
+import { useT, type T } from '../i18n/useT';
 
-function describeSettings(step: LessonStep): string {
+function describeSettings(step: LessonStep, t: T): string {
   const form = VIEWS[step.view].form;
   const entries = Object.entries(step.settings);
-  if (!form || entries.length === 0) return 'its settings at their defaults';
-  const fields = formTable(form).fields;
-  return entries.map(([key, value]) => `${fields[key]?.label ?? key} ${value}`).join(', ');
+  if (!form || entries.length === 0) return t('lessons.editor.defaults');
+  const table = formTable(form);
+  const label = (key: string) => (Object.hasOwn(table.fields, key) ? t.setting(table, key, 'label') : key);
+  return entries.map(([key, value]) => t('lessons.editor.setting', { label: label(key), value })).join(t('share.summary.listSeparator'));
 }
 
 /**
@@ -23,6 +25,7 @@ function describeSettings(step: LessonStep): string {
  * result) and copy it, or open the lesson here.
  */
 export default function LessonEditor({ onClose }: { onClose(): void }) {
+  const t = useT();
   const { settings } = usePageSettings();
   const present = usePresent();
   const [title, setTitle] = useState('');
@@ -47,10 +50,10 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
   };
 
   const view = settings.view;
-  const viewPanels = Object.entries(PANELS[view]) as [string, string][];
+  const viewPanels = Object.keys(PANELS[view]).map((id) => [id, t(`panel.${view}.${id}`)] as const);
   const chosen = viewPanels.filter(([id]) => panels[`${view}:${id}`]).map(([id]) => id);
   const draft = captureStep(settings, chosen, text.trim());
-  const lesson: Lesson = { title: title.trim() || 'Untitled lesson', steps };
+  const lesson: Lesson = { title: title.trim() || t('lessons.editor.untitled'), steps };
 
   const addStep = () => {
     setSteps([...steps, draft]);
@@ -77,23 +80,21 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
       await navigator.clipboard.writeText(link.url);
       setCopied(true);
     } catch {
-      setProblem('The browser did not allow copying: select the link and copy it by hand.');
+      setProblem(t('lessons.editor.copyRefused'));
     }
   };
 
   return (
     <section className="panel lesson-editor" data-testid="lesson-editor" aria-labelledby="lesson-editor-title" onKeyDown={closeOnEscape}>
-      <h2 id="lesson-editor-title">Write a lesson</h2>
-      <p className="inspect-note">
-        Set up a view the way the step should open it (tab, settings), tick the panels it shows, write one or two sentences, and add it. Repeat for each step, then make the link.
-      </p>
+      <h2 id="lesson-editor-title">{t('lessons.editor.title')}</h2>
+      <p className="inspect-note">{t('lessons.editor.intro')}</p>
       <label className="setting">
-        <span>Title</span>
+        <span>{t('lessons.editor.titleField')}</span>
         <input ref={titleRef} data-testid="editor-title" value={title} maxLength={MAX_LESSON_TITLE_CHARS} onChange={(e) => setTitle(e.target.value)} />
       </label>
       <fieldset className="editor-step">
         <legend>
-          Step {steps.length + 1}: opens {VIEWS[view].label} with {describeSettings(draft)}
+          {t('lessons.editor.step', { n: steps.length + 1, view: t(`view.${view}`), settings: describeSettings(draft, t) })}
         </legend>
         <div className="editor-panels">
           {viewPanels.map(([id, label]) => (
@@ -102,22 +103,22 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
             </label>
           ))}
         </div>
-        <small>No panel ticked: the step shows them all.</small>
+        <small>{t('lessons.editor.noPanel')}</small>
         <label className="setting">
-          <span>What to say (one or two sentences)</span>
+          <span>{t('lessons.editor.text')}</span>
           <textarea data-testid="editor-text" value={text} maxLength={MAX_STEP_TEXT_CHARS} rows={3} onChange={(e) => setText(e.target.value)} />
         </label>
         <button data-testid="btn-editor-add" disabled={text.trim() === '' || steps.length >= MAX_LESSON_STEPS} onClick={addStep}>
-          Add this step
+          {t('lessons.editor.add')}
         </button>
       </fieldset>
       {steps.length > 0 && (
         <ol className="editor-steps" data-testid="editor-steps">
           {steps.map((s, i) => (
             <li key={i} data-testid={`editor-step-${i}`}>
-              <strong>{VIEWS[s.view].label}</strong> ({s.panels.length ? s.panels.join(', ') : 'every panel'}; {describeSettings(s)}): {s.text}{' '}
-              <button onClick={() => removeStep(i)} aria-label={`Remove step ${i + 1}`}>
-                Remove
+              <strong>{t(`view.${s.view}`)}</strong> {t('lessons.editor.stepDetails', { panels: s.panels.length ? s.panels.join(', ') : t('lessons.editor.everyPanel'), settings: describeSettings(s, t) })} {s.text}{' '}
+              <button onClick={() => removeStep(i)} aria-label={t('lessons.editor.removeStep', { n: i + 1 })}>
+                {t('lessons.editor.remove')}
               </button>
             </li>
           ))}
@@ -125,10 +126,10 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
       )}
       <div className="controls">
         <button className="primary" data-testid="btn-editor-link" disabled={steps.length === 0} onClick={() => void makeLink()}>
-          Make the link
+          {t('lessons.editor.makeLink')}
         </button>
         <button data-testid="btn-editor-close" onClick={onClose}>
-          Close the editor
+          {t('lessons.editor.close')}
         </button>
       </div>
       {problem && (
@@ -139,19 +140,19 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
       {link && (
         <div className="share-box">
           <label className="setting">
-            <span>Link to this lesson</span>
+            <span>{t('lessons.editor.link')}</span>
             <input className="share-link" data-testid="editor-link" readOnly value={link.url} onFocus={(e) => e.target.select()} />
           </label>
           <div className="controls">
             <button data-testid="btn-editor-copy" onClick={() => void copy()}>
-              Copy the link
+              {t('lessons.editor.copy')}
             </button>
             <button data-testid="btn-editor-open" onClick={() => void lessonSession.openDocument(link.lesson)}>
-              Open it here
+              {t('lessons.editor.open')}
             </button>
             {copied && (
               <span className="share-status" role="status">
-                Copied.
+                {t('lessons.editor.copied')}
               </span>
             )}
           </div>

@@ -10,6 +10,7 @@ import { useChart } from '../charts/chartLib';
 import { latestFiguresText } from '../charts/latestFigures';
 import { themed } from '../charts/chartTheme';
 import { tokenRef } from '../theme/colorRef';
+import { useT } from '../i18n/useT';
 
 
 /** Colours for series that are not a backend. */
@@ -65,6 +66,8 @@ export function chartSpecs(a: Labelled, b: Labelled | null): ChartSpec[] {
 }
 
 function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
+  const t = useT();
+  const stepName = t('share.chart.step');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pngError, setPngError] = useState<string | null>(null);
 
@@ -89,18 +92,18 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
         responsive: true,
         maintainAspectRatio: false,
         plugins: { legend: { position: 'bottom' }, tooltip: { mode: 'nearest', intersect: false } },
-        scales: { x: { type: 'linear', title: { display: true, text: 'step' } }, y: { type: 'linear', title: { display: true, text: spec.metric } } },
+        scales: { x: { type: 'linear', title: { display: true, text: stepName } }, y: { type: 'linear', title: { display: true, text: spec.metric } } },
       },
     });
     },
-    [spec],
+    [spec, stepName],
   );
 
   const points = (side: 'a' | 'b') => spec.series.filter((s) => s.side === side).reduce((sum, s) => sum + s.points.length, 0);
   const savePng = () => {
     if (!canvasRef.current) return;
     setPngError(null);
-    downloadCanvasPng(`${testId}.png`, canvasRef.current).catch((err: unknown) => setPngError(err instanceof Error ? err.message : String(err)));
+    downloadCanvasPng(`${testId}.png`, canvasRef.current, t.translator).catch((err: unknown) => setPngError(err instanceof Error ? err.message : String(err)));
   };
 
   return (
@@ -112,10 +115,10 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
         </button>
       </figcaption>
       <div className="chart-canvas">
-        <canvas ref={canvasRef} role="img" aria-label={`${spec.metric} chart; its latest figures follow as text`} />
+        <canvas ref={canvasRef} role="img" aria-label={t('share.chart.canvas', { metric: spec.metric })} />
       </div>
       <p className="chart-latest" data-testid={`${testId}-latest`}>
-        {latestFiguresText(spec.series.map((s) => ({ label: s.label, points: s.points.map(([x, y]) => ({ x, y })) })), 'step')}
+        {latestFiguresText(spec.series.map((s) => ({ label: s.label, points: s.points.map(([x, y]) => ({ x, y })) })), stepName)}
       </p>
       {pngError && (
         <small className="field-error" role="alert">
@@ -128,8 +131,9 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
 
 /** The curves of one result, or of two overlaid (the second dashed), one chart per metric. */
 export function CurveCharts({ a, b = null, testIdPrefix }: { a: Labelled; b?: Labelled | null; testIdPrefix: string }) {
+  const t = useT();
   const specs = useMemo(() => chartSpecs(a, b), [a, b]);
-  if (specs.length === 0) return <p className="share-note">No curves in this result.</p>;
+  if (specs.length === 0) return <p className="share-note">{t('share.chart.none')}</p>;
   return (
     <section className="charts share-charts">
       {specs.map((spec) => (

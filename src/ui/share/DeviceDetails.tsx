@@ -1,13 +1,15 @@
 import type { SharedResult } from '../../share/resultDoc';
+import { useT, type T } from '../i18n/useT';
 
-function text(value: SharedResult['device'][string]): string {
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return value === '' ? '(empty)' : String(value);
+function text(value: SharedResult['device'][string], t: T): string {
+  if (Array.isArray(value)) return value.length ? value.join(', ') : t('share.device.none');
+  if (typeof value === 'boolean') return value ? t('share.device.yes') : t('share.device.no');
+  return value === '' ? t('share.device.empty') : String(value);
 }
 
 /** The full device report and library versions of a result, folded away; every value shown as text. */
 export function DeviceDetails({ result, title, testId }: { result: SharedResult; title: string; testId: string }) {
+  const t = useT();
   const device = Object.entries(result.device);
   const versions = Object.entries(result.versions);
   return (
@@ -17,17 +19,17 @@ export function DeviceDetails({ result, title, testId }: { result: SharedResult;
         {device.map(([key, value]) => (
           <div key={key} className="lab-fact">
             <dt>{key}</dt>
-            <dd>{text(value)}</dd>
+            <dd>{text(value, t)}</dd>
           </div>
         ))}
         {versions.map(([key, value]) => (
           <div key={`version-${key}`} className="lab-fact">
-            <dt>version of {key}</dt>
+            <dt>{t('share.device.version', { name: key })}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      {device.length === 0 && <p className="share-note">No device report.</p>}
+      {device.length === 0 && <p className="share-note">{t('share.device.noReport')}</p>}
     </details>
   );
 }

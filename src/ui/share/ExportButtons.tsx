@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { downloadCanvasPng, downloadText } from './download';
+import { useT } from '../i18n/useT';
 
 export interface ChartRef {
   /** The chart figure's data-testid. */
@@ -23,33 +24,34 @@ interface Props {
 
 /** JSON (the document a link carries), CSV per backend and per step, and a PNG of each chart. */
 export function ExportButtons({ stem, json, rowsCsv, stepsCsv, charts = [], chartScope = 'body', testIdPrefix = 'export' }: Props) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const attempt = (action: () => void | Promise<void>) => {
     setError(null);
     Promise.resolve()
       .then(action)
-      .catch((err: unknown) => setError(`Export failed: ${err instanceof Error ? err.message : String(err)}`));
+      .catch((err: unknown) => setError(t('share.export.failed', { error: err instanceof Error ? err.message : String(err) })));
   };
   const savePng = (chart: ChartRef) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`${chartScope} [data-testid="${chart.testId}"] canvas`);
-    if (!canvas) throw new Error(`the ${chart.title} chart is not on the page`);
-    return downloadCanvasPng(`${stem}-${chart.testId}.png`, canvas);
+    if (!canvas) throw new Error(t('share.export.noChart', { chart: chart.title }));
+    return downloadCanvasPng(`${stem}-${chart.testId}.png`, canvas, t.translator);
   };
   return (
     <div className="controls share-export">
-      <span className="share-export-label">Export:</span>
+      <span className="share-export-label">{t('share.export.label')}</span>
       <button data-testid={`${testIdPrefix}-json`} onClick={() => attempt(() => downloadText(`${stem}.json`, 'application/json', json()))}>
         JSON
       </button>
       <button data-testid={`${testIdPrefix}-csv-rows`} onClick={() => attempt(() => downloadText(`${stem}-backends.csv`, 'text/csv', rowsCsv()))}>
-        CSV per backend
+        {t('share.export.csvRows')}
       </button>
       <button data-testid={`${testIdPrefix}-csv-steps`} onClick={() => attempt(() => downloadText(`${stem}-steps.csv`, 'text/csv', stepsCsv()))}>
-        CSV per step
+        {t('share.export.csvSteps')}
       </button>
       {charts.map((chart) => (
         <button key={chart.testId} data-testid={`${testIdPrefix}-png-${chart.testId}`} onClick={() => attempt(() => savePng(chart))}>
-          PNG: {chart.title}
+          {t('share.export.png', { chart: chart.title })}
         </button>
       ))}
       {error && (

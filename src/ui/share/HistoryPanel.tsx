@@ -1,19 +1,23 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { HistoryEntry } from '../../share/historyStore';
 import type { Labelled } from '../../share/comparison';
-import { historyModel } from '../../share/historyModel';
+import { entryTexts, historyModel } from '../../share/historyModel';
 import { ComparisonView, ResultView } from './ResultView';
 import { formatDate } from '../../share/resultSummary';
 import { historyActionNames, historyRowName } from '../../share/accessibleNames';
 import type { SavedModelEntry } from '../../share/modelStore';
 import { savedModels } from '../../share/savedModelsModel';
 import { loadStoredModel, SavedModelsPanel } from '../models/SavedModelsPanel';
+import { useT, type T } from '../i18n/useT';
+
+/** Test ids of the viewed or compared result start so. */
+const TEST_IDS = 'history';
 
 /** Runs compared side by side. */
 const COMPARED = 2;
 
-function labelOf(entry: HistoryEntry, letter: string): string {
-  return `${letter} (${formatDate(entry.createdAt)})`;
+function labelOf(entry: HistoryEntry, letter: string, t: T): string {
+  return t('share.history.sideLabel', { letter, date: formatDate(entry.createdAt, t.translator) });
 }
 
 interface EntryRowProps {
@@ -28,36 +32,39 @@ interface EntryRowProps {
 }
 
 function EntryRow({ entry, runNumber, model, selected, onSelect, onView, onDelete }: EntryRowProps) {
-  const names = historyActionNames(historyRowName(entry, runNumber));
+  const t = useT();
+  const names = historyActionNames(historyRowName(entry, runNumber, t.translator), t.translator);
+  // Described afresh from the result, so the row speaks the page's language whatever it was kept in.
+  const texts = entryTexts(entry, t.translator);
   return (
     <tr data-testid="history-entry" data-entry-id={entry.id}>
       <td>
         <input type="checkbox" data-testid="history-select" aria-label={names.select} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>
       <td className="lab-left" data-testid="history-date">
-        {formatDate(entry.createdAt)}
+        {formatDate(entry.createdAt, t.translator)}
       </td>
       <td className="lab-left" data-testid="history-device">
-        {entry.device}
+        {texts.device}
       </td>
       <td className="lab-left" data-testid="history-workload">
-        {entry.workload}
+        {texts.workload}
       </td>
       <td className="lab-left" data-testid="history-headline">
-        {entry.headline}
+        {texts.headline}
       </td>
       <td>
         <div className="controls">
           <button data-testid="history-view" aria-label={names.view} onClick={onView}>
-            View
+            {t('share.history.view')}
           </button>
           {model && (
             <button data-testid="history-load-model" aria-label={names.loadModel} onClick={() => loadStoredModel(model)}>
-              Load its model
+              {t('share.history.loadModel')}
             </button>
           )}
           <button data-testid="history-delete" aria-label={names.delete} onClick={onDelete}>
-            Delete
+            {t('share.history.delete')}
           </button>
         </div>
       </td>
@@ -67,6 +74,7 @@ function EntryRow({ entry, runNumber, model, selected, onSelect, onView, onDelet
 
 /** Every run kept in this browser: view one, compare two, delete any; storage errors are shown. */
 export function HistoryPanel() {
+  const t = useT();
   const history = useSyncExternalStore(historyModel.subscribe, historyModel.getSnapshot);
   const models = useSyncExternalStore(savedModels.subscribe, savedModels.getSnapshot);
   const modelByRun = useMemo(() => new Map(models.entries.flatMap((m) => (m.runCreatedAt ? [[m.runCreatedAt, m] as const] : []))), [models.entries]);
@@ -84,8 +92,8 @@ export function HistoryPanel() {
     if (entries.length !== COMPARED) return null;
     // The older run is A, so the ratio reads "newer ÷ older".
     const [older, newer] = [...entries].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-    return { a: { label: labelOf(older, 'A'), result: older.result } as Labelled, b: { label: labelOf(newer, 'B'), result: newer.result } as Labelled };
-  }, [comparing, byId]);
+    return { a: { label: labelOf(older, 'A', t), result: older.result } as Labelled, b: { label: labelOf(newer, 'B', t), result: newer.result } as Labelled };
+  }, [comparing, byId, t]);
 
   const select = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id].slice(-COMPARED) : s.filter((x) => x !== id)));
   const remove = (id: string) => {
@@ -95,24 +103,24 @@ export function HistoryPanel() {
 
   return (
     <section className="panel history-panel" data-testid="history-panel">
-      <h2>History: runs kept in this browser</h2>
+      <h2>{t('share.history.title')}</h2>
       {history.error && (
         <div className="error" role="alert" data-testid="history-error">
           {history.error}
         </div>
       )}
       <p className="share-note" data-testid="history-count">
-        {!history.loaded ? 'Reading the history…' : history.entries.length === 0 ? 'No runs yet: every run that ends here is kept.' : `${history.entries.length} ${history.entries.length === 1 ? 'run' : 'runs'}; tick two to compare them.`}
+        {!history.loaded ? t('share.history.reading') : history.entries.length === 0 ? t('share.history.empty') : t('share.history.count', { count: history.entries.length })}
       </p>
       {history.entries.length > 0 && (
         <table className="lab-table history-table" data-testid="history-table">
           <thead>
             <tr>
               <th />
-              <th className="lab-left">Date</th>
-              <th className="lab-left">Device</th>
-              <th className="lab-left">Workload</th>
-              <th className="lab-left">Headline</th>
+              <th className="lab-left">{t('share.history.date')}</th>
+              <th className="lab-left">{t('share.history.device')}</th>
+              <th className="lab-left">{t('share.history.workload')}</th>
+              <th className="lab-left">{t('share.history.headline')}</th>
               <th />
             </tr>
           </thead>
@@ -145,12 +153,12 @@ export function HistoryPanel() {
             setComparing(liveSelection);
           }}
         >
-          Compare the two ticked runs
+          {t('share.history.compare')}
         </button>
       </div>
       <SavedModelsPanel />
-      {pair && <ComparisonView a={pair.a} b={pair.b} testIdPrefix="history" />}
-      {!pair && viewedEntry && <ResultView label={formatDate(viewedEntry.createdAt)} result={viewedEntry.result} testIdPrefix="history" shareable />}
+      {pair && <ComparisonView a={pair.a} b={pair.b} testIdPrefix={TEST_IDS} />}
+      {!pair && viewedEntry && <ResultView label={formatDate(viewedEntry.createdAt, t.translator)} result={viewedEntry.result} testIdPrefix={TEST_IDS} shareable />}
     </section>
   );
 }

@@ -2,9 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { lessonSession } from '../lessons/lessonStore';
 import { settingsStore } from './pageStore';
 import { sharedLink } from './sharedLink';
+import { useT } from '../i18n/useT';
 
 /** One message for everything a link got wrong (settings and shared result), shown as plain text. */
 export function LinkProblems() {
+  const t = useT();
   const settings = useSyncExternalStore(settingsStore.subscribe, settingsStore.getSnapshot);
   const shared = useSyncExternalStore(sharedLink.subscribe, sharedLink.getSnapshot);
   const lesson = useSyncExternalStore(lessonSession.subscribe, lessonSession.getSnapshot);
@@ -17,14 +19,14 @@ export function LinkProblems() {
   };
   return (
     <div className="error link-error" role="alert" data-testid="link-error">
-      <strong>This link could not be read completely.</strong> Whatever could not be read was left out or replaced by its default; the rest is shown.
+      <strong>{t('share.link.problem')}</strong> {t('share.link.problemMore')}
       <ul data-testid="link-error-list">
         {problems.map((problem, i) => (
           <li key={i}>{problem}</li>
         ))}
       </ul>
       <button data-testid="btn-dismiss-link-error" onClick={dismiss}>
-        Dismiss
+        {t('share.link.dismiss')}
       </button>
     </div>
   );

@@ -1,11 +1,14 @@
 import type { SharedResult } from '../../share/resultDoc';
-import { FIGURES } from '../../share/comparison';
+import { FIGURES, figureLabel, SPEED_UP_FIGURES } from '../../share/comparison';
 import { formatFigure, formatRatio } from '../../share/figureFormat';
 import { rowLabel } from '../../share/resultSummary';
 import { withSpeedUps } from '../../share/speedUps';
+import { useT } from '../i18n/useT';
 
 /** One result's summary: a row per backend, a column per figure it has; a race's speed-ups over both CPU baselines. */
 export function ResultTable({ result, testIdPrefix }: { result: SharedResult; testIdPrefix: string }) {
+  const t = useT();
+  const [vsCpu, vsWasm] = SPEED_UP_FIGURES;
   const figures = FIGURES.filter((f) => result.rows.some((r) => r[f.key] !== undefined));
   const rows = withSpeedUps(result.rows.filter((r) => r.loop === 'app'));
   const isRace = result.race !== null;
@@ -13,12 +16,12 @@ export function ResultTable({ result, testIdPrefix }: { result: SharedResult; te
     <table className="lab-table share-table" data-testid={`${testIdPrefix}-table`}>
       <thead>
         <tr>
-          <th>Backend</th>
+          <th>{t('share.table.backend')}</th>
           {figures.map((f) => (
-            <th key={f.key}>{f.label}</th>
+            <th key={f.key}>{figureLabel(f, t.translator)}</th>
           ))}
-          {isRace && <th>Speed-up vs plain-JS CPU</th>}
-          {isRace && <th>Speed-up vs WebAssembly CPU</th>}
+          {isRace && <th>{figureLabel(vsCpu, t.translator)}</th>}
+          {isRace && <th>{figureLabel(vsWasm, t.translator)}</th>}
         </tr>
       </thead>
       <tbody>
@@ -26,7 +29,7 @@ export function ResultTable({ result, testIdPrefix }: { result: SharedResult; te
           const key = row.loop === 'bare' ? `${row.backend}-bare` : row.backend;
           return (
             <tr key={key} data-testid={`${testIdPrefix}-row-${key}`}>
-              <th scope="row">{rowLabel(row)}</th>
+              <th scope="row">{rowLabel(row, t.translator)}</th>
               {figures.map((f) => (
                 <td key={f.key} data-testid={`${testIdPrefix}-cell-${key}-${f.key}`}>
                   {formatFigure(f.key, row[f.key])}

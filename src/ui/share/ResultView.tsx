@@ -9,20 +9,25 @@ import { ExportButtons } from './ExportButtons';
 import { ShareButton } from './ShareButton';
 import { deviceLine, fileStem, formatDate } from '../../share/resultSummary';
 import { ResultTable } from './ResultTable';
+import { useT } from '../i18n/useT';
+
+/** A comparison's export files end so (a file name, not shown as text). */
+const COMPARISON_SUFFIX = 'comparison';
 
 /** One result: its table, curves, device report, exports (and a Share button where it makes sense). */
 export function ResultView({ label, result, testIdPrefix, shareable = false }: { label: string; result: SharedResult; testIdPrefix: string; shareable?: boolean }) {
+  const t = useT();
   const labelled = useMemo<Labelled>(() => ({ label, result }), [label, result]);
   return (
     <div className="share-result" data-testid={`${testIdPrefix}-result`}>
       <ResultTable result={result} testIdPrefix={testIdPrefix} />
       <CurveCharts a={labelled} testIdPrefix={testIdPrefix} />
-      <DeviceDetails result={result} title={`Device report and library versions (${label})`} testId={`${testIdPrefix}-device-details`} />
+      <DeviceDetails result={result} title={t('share.device.title', { label })} testId={`${testIdPrefix}-device-details`} />
       <ExportButtons
         stem={fileStem(result)}
         json={() => sharedResultToJson(result)}
-        rowsCsv={() => rowsToCsv(result.rows)}
-        stepsCsv={() => curvesToCsv(result.curves)}
+        rowsCsv={() => rowsToCsv(result.rows, t.translator)}
+        stepsCsv={() => curvesToCsv(result.curves, t.translator)}
         testIdPrefix={`${testIdPrefix}-export`}
       />
       {shareable && <ShareButton result={result} />}
@@ -32,25 +37,27 @@ export function ResultView({ label, result, testIdPrefix, shareable = false }: {
 
 /** Two results side by side: figures and ratio per backend, curves overlaid (B dashed), both devices. */
 export function ComparisonView({ a, b, testIdPrefix }: { a: Labelled; b: Labelled; testIdPrefix: string }) {
+  const t = useT();
+  const device = (side: Labelled) => t('share.result.deviceDate', { device: deviceLine(side.result.device, t.translator), date: formatDate(side.result.createdAt, t.translator) });
   return (
     <div className="share-result" data-testid={`${testIdPrefix}-comparison`}>
       <ul className="share-devices">
         <li data-testid={`${testIdPrefix}-device-a`}>
-          <strong>{a.label}:</strong> {deviceLine(a.result.device)}, {formatDate(a.result.createdAt)}
+          <strong>{t('share.result.side', { side: a.label })}</strong> {device(a)}
         </li>
         <li data-testid={`${testIdPrefix}-device-b`}>
-          <strong>{b.label}:</strong> {deviceLine(b.result.device)}, {formatDate(b.result.createdAt)}
+          <strong>{t('share.result.side', { side: b.label })}</strong> {device(b)}
         </li>
       </ul>
       <ComparisonTable a={a} b={b} testIdPrefix={`${testIdPrefix}-compare`} />
       <CurveCharts a={a} b={b} testIdPrefix={testIdPrefix} />
-      <DeviceDetails result={a.result} title={`Device report and library versions (${a.label})`} testId={`${testIdPrefix}-device-details-a`} />
-      <DeviceDetails result={b.result} title={`Device report and library versions (${b.label})`} testId={`${testIdPrefix}-device-details-b`} />
+      <DeviceDetails result={a.result} title={t('share.device.title', { label: a.label })} testId={`${testIdPrefix}-device-details-a`} />
+      <DeviceDetails result={b.result} title={t('share.device.title', { label: b.label })} testId={`${testIdPrefix}-device-details-b`} />
       <ExportButtons
-        stem={fileStem(b.result, 'comparison')}
+        stem={fileStem(b.result, COMPARISON_SUFFIX)}
         json={() => comparisonToJson(a, b)}
-        rowsCsv={() => comparisonRowsCsv(a, b)}
-        stepsCsv={() => comparisonStepsCsv(a, b)}
+        rowsCsv={() => comparisonRowsCsv(a, b, t.translator)}
+        stepsCsv={() => comparisonStepsCsv(a, b, t.translator)}
         testIdPrefix={`${testIdPrefix}-export`}
       />
     </div>

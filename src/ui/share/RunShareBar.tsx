@@ -7,11 +7,13 @@ import { fileStem } from '../../share/resultSummary';
 import { SESSIONS } from '../session';
 import { runRecorder, type RecordedKind } from './runRecorder';
 import { ShareButton } from './ShareButton';
+import { useT } from '../i18n/useT';
+import type { MessageId } from '../../i18n/translator';
 
-const WAITING: Record<RecordedKind, string> = {
-  cnn: 'Train, then stop or let the run finish: its result can then be shared and exported.',
-  gan: 'Train, then stop or let the run finish: its result can then be shared and exported.',
-  race: 'When the race finishes, its result can be shared and exported.',
+const WAITING: Record<RecordedKind, MessageId> = {
+  cnn: 'share.bar.waitTraining',
+  gan: 'share.bar.waitTraining',
+  race: 'share.bar.waitRace',
 };
 
 /** The id of the latest run of this kind, ended or not. */
@@ -27,12 +29,13 @@ const HEADING = { cnn: 'h2', gan: 'h2', race: 'h3' } as const satisfies Record<R
 
 /** Share, export and history status of the latest run of one kind, once it has ended. */
 export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind: RecordedKind; charts: ChartRef[]; chartScope: string; hidden?: boolean }) {
+  const t = useT();
   const Heading = HEADING[kind];
   const recorded = useSyncExternalStore(runRecorder.subscribe, runRecorder.getSnapshot)[kind];
   const latestRunId = useLatestRunId(kind);
   let body;
-  if (!recorded || recorded.runId !== latestRunId) body = <p className="share-note">{WAITING[kind]}</p>;
-  else if (recorded.status === 'preparing') body = <p className="share-note">Preparing the result (reading the device report)…</p>;
+  if (!recorded || recorded.runId !== latestRunId) body = <p className="share-note">{t(WAITING[kind])}</p>;
+  else if (recorded.status === 'preparing') body = <p className="share-note">{t('share.bar.preparing')}</p>;
   else if (!recorded.result) body = <p className="share-note">{recorded.reason}</p>;
   else {
     const result = recorded.result;
@@ -42,18 +45,18 @@ export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind
         <ExportButtons
           stem={fileStem(result)}
           json={() => sharedResultToJson(result)}
-          rowsCsv={() => rowsToCsv(result.rows)}
-          stepsCsv={() => curvesToCsv(result.curves)}
+          rowsCsv={() => rowsToCsv(result.rows, t.translator)}
+          stepsCsv={() => curvesToCsv(result.curves, t.translator)}
           charts={charts}
           chartScope={chartScope}
         />
         {recorded.saveError ? (
           <div className="error" role="alert" data-testid="history-save-error">
-            Not kept in the history: {recorded.saveError}
+            {t('share.bar.notKept', { error: recorded.saveError })}
           </div>
         ) : (
           <small className="share-note" data-testid="history-save-status">
-            {recorded.saving ? 'Keeping it in the history…' : 'Kept in the history.'}
+            {recorded.saving ? t('share.bar.keeping') : t('share.bar.kept')}
           </small>
         )}
       </>
@@ -61,7 +64,7 @@ export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind
   }
   return (
     <section className="panel run-share" data-testid={`run-share-${kind}`} hidden={hidden}>
-      <Heading>Share and export</Heading>
+      <Heading>{t('share.bar.title')}</Heading>
       {body}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SharedResult } from '../../share/resultDoc';
 import { resultUrl } from '../../share/shareLink';
+import { useT } from '../i18n/useT';
 
 interface ShareState {
   /** The result the state belongs to; a new result starts afresh. */
@@ -14,12 +15,13 @@ const EMPTY: ShareState = { forResult: null, link: null, message: '', failed: fa
 
 /** Makes the result's link, copies it to the clipboard and says so; shows the link for copying by hand too. */
 export function ShareButton({ result }: { result: SharedResult }) {
+  const t = useT();
   const [state, setState] = useState<ShareState>(EMPTY);
   const inputRef = useRef<HTMLInputElement>(null);
   const current = state.forResult === result ? state : EMPTY;
 
   const share = async () => {
-    setState({ forResult: result, link: null, message: 'Making the link…', failed: false });
+    setState({ forResult: result, link: null, message: t('share.button.making'), failed: false });
     let link: string;
     try {
       link = await resultUrl(result, `${window.location.origin}${window.location.pathname}`);
@@ -27,12 +29,12 @@ export function ShareButton({ result }: { result: SharedResult }) {
       setState({ forResult: result, link: null, message: err instanceof Error ? err.message : String(err), failed: true });
       return;
     }
-    const size = `${link.length.toLocaleString('en-US')} characters`;
+    const chars = t.number(link.length);
     try {
       await navigator.clipboard.writeText(link);
-      setState({ forResult: result, link, message: `Link copied to the clipboard (${size}).`, failed: false });
+      setState({ forResult: result, link, message: t('share.button.copied', { chars }), failed: false });
     } catch {
-      setState({ forResult: result, link, message: `The browser refused the clipboard: the link (${size}) is selected below, press Ctrl+C (⌘C) to copy it.`, failed: false });
+      setState({ forResult: result, link, message: t('share.button.refused', { chars }), failed: false });
       requestAnimationFrame(() => inputRef.current?.select());
     }
   };
@@ -41,7 +43,7 @@ export function ShareButton({ result }: { result: SharedResult }) {
     <div className="share-box">
       <div className="controls">
         <button className="primary" data-testid="btn-share" onClick={() => void share()}>
-          Share result
+          {t('share.button.share')}
         </button>
         <span className={current.failed ? 'field-error' : 'share-status'} role="status" data-testid="share-status">
           {current.message}
@@ -54,7 +56,7 @@ export function ShareButton({ result }: { result: SharedResult }) {
           data-testid="share-link"
           readOnly
           value={current.link}
-          aria-label="Link to this result"
+          aria-label={t('share.button.linkLabel')}
           onFocus={(e) => e.currentTarget.select()}
         />
       )}

@@ -6,20 +6,22 @@ import { useDevice } from '../device';
 import { SESSIONS } from '../session';
 import { ComparisonView, ResultView } from './ResultView';
 import { sharedLink } from './sharedLink';
+import { useT } from '../i18n/useT';
+import type { MessageId } from '../../i18n/translator';
 
-const THEIRS = 'Theirs';
-const YOURS = 'Yours';
+/** Test ids of the shared result (and its comparison) start so. */
+const TEST_IDS = 'shared';
 
-/** Why "Run on this device" cannot start now, or null. */
-function useRunBlocker(kind: 'race' | 'cnn' | 'gan' | null): string | null {
+/** Why "Run on this device" cannot start now (a message id), or null. */
+function useRunBlocker(kind: 'race' | 'cnn' | 'gan' | null): MessageId | null {
   const device = useDevice();
   const cnn = useSyncExternalStore(SESSIONS.cnn.store.subscribe, SESSIONS.cnn.store.getSnapshot);
   const gan = useSyncExternalStore(SESSIONS.gan.store.subscribe, SESSIONS.gan.store.getSnapshot);
-  if (!device.backends) return 'Detecting the backends of this browser…';
+  if (!device.backends) return 'share.shared.detecting';
   if (kind === 'race' || kind === null) return null;
   // A view trains one run at a time; other jobs only queue it, they never block it.
   const run = kind === 'gan' ? gan : cnn;
-  return run.phase === 'queued' || run.phase === 'active' ? 'A run is in progress in that view: stop it first.' : null;
+  return run.phase === 'queued' || run.phase === 'active' ? 'share.shared.busy' : null;
 }
 
 /**
@@ -27,34 +29,38 @@ function useRunBlocker(kind: 'race' | 'cnn' | 'gan' | null): string | null {
  * anything. "Run on this device" repeats it here and turns the panel into a comparison.
  */
 export function SharedResultPanel() {
+  const t = useT();
   const shared = useSyncExternalStore(sharedLink.subscribe, sharedLink.getSnapshot);
   const { result, compare } = shared;
   const kind = result ? workloadKind(result) : null;
-  const blocker = useRunBlocker(kind);
-  const theirs = useMemo<Labelled | null>(() => (result ? { label: THEIRS, result } : null), [result]);
-  const yours = useMemo<Labelled | null>(() => (compare.local ? { label: YOURS, result: compare.local } : null), [compare.local]);
+  const blockerId = useRunBlocker(kind);
+  const blocker = blockerId && t(blockerId);
+  const theirsLabel = t('share.shared.theirs');
+  const yoursLabel = t('share.shared.yours');
+  const theirs = useMemo<Labelled | null>(() => (result ? { label: theirsLabel, result } : null), [result, theirsLabel]);
+  const yours = useMemo<Labelled | null>(() => (compare.local ? { label: yoursLabel, result: compare.local } : null), [compare.local, yoursLabel]);
 
-  if (shared.status === 'reading') return <p className="panel" data-testid="shared-reading">Reading the shared result…</p>;
+  if (shared.status === 'reading') return <p className="panel" data-testid="shared-reading">{t('share.shared.reading')}</p>;
   if (!result || !theirs) return null;
   const running = compare.status === 'running';
 
   return (
     <section className="panel shared-panel" data-testid="shared-panel">
       <h2 data-testid="shared-label">
-        {yours ? 'Shared result: their run, on their device, next to yours' : 'Shared result: their run, on their device — nothing has run here'}
+        {yours ? t('share.shared.titleCompared') : t('share.shared.title')}
       </h2>
       <dl className="shared-facts">
         <div>
-          <dt>Their device</dt>
-          <dd data-testid="shared-device">{deviceLine(result.device)}</dd>
+          <dt>{t('share.shared.theirDevice')}</dt>
+          <dd data-testid="shared-device">{deviceLine(result.device, t.translator)}</dd>
         </div>
         <div>
-          <dt>Run on</dt>
-          <dd data-testid="shared-date">{formatDate(result.createdAt)}</dd>
+          <dt>{t('share.shared.runOn')}</dt>
+          <dd data-testid="shared-date">{formatDate(result.createdAt, t.translator)}</dd>
         </div>
         <div>
-          <dt>Workload</dt>
-          <dd data-testid="shared-workload">{describeWorkload(result)}</dd>
+          <dt>{t('share.shared.workload')}</dt>
+          <dd data-testid="shared-workload">{describeWorkload(result, t.translator)}</dd>
         </div>
       </dl>
       <div className="controls">
@@ -69,13 +75,13 @@ export function SharedResultPanel() {
             if (!running && blocker === null) sharedLink.runHere();
           }}
         >
-          {compare.local ? 'Run on this device again' : 'Run on this device'}
+          {compare.local ? t('share.shared.runHereAgain') : t('share.shared.runHere')}
         </button>
         <button data-testid="btn-close-shared" onClick={() => sharedLink.close()}>
-          Close
+          {t('share.shared.close')}
         </button>
         <span className={`compare-status ${compare.status}`} data-testid="compare-status" role="status">
-          {running ? 'Running here…' : compare.status === 'done' ? 'Compared with this device' : compare.status === 'failed' ? 'Could not run here' : ''}
+          {running ? t('share.shared.running') : compare.status === 'done' ? t('share.shared.done') : compare.status === 'failed' ? t('share.shared.failed') : ''}
         </span>
         {blocker && !running && <small className="lab-blocked">{blocker}</small>}
       </div>
@@ -84,7 +90,7 @@ export function SharedResultPanel() {
           {compare.note}
         </div>
       )}
-      {yours ? <ComparisonView a={theirs} b={yours} testIdPrefix="shared" /> : <ResultView label={THEIRS} result={result} testIdPrefix="shared" />}
+      {yours ? <ComparisonView a={theirs} b={yours} testIdPrefix={TEST_IDS} /> : <ResultView label={theirsLabel} result={result} testIdPrefix={TEST_IDS} />}
     </section>
   );
 }

@@ -1,4 +1,7 @@
 /** Saving exports as files: text (JSON, CSV) and a chart's canvas as PNG on a white background. */
+import { Translator } from '../../i18n/translator';
+
+const ENGLISH = new Translator('en');
 
 /** Object URLs are released this long after the click that uses them, ms. */
 const REVOKE_AFTER_MS = 10_000;
@@ -20,19 +23,19 @@ export function downloadText(fileName: string, mimeType: string, text: string): 
   downloadBlob(fileName, new Blob([text], { type: `${mimeType};charset=utf-8` }));
 }
 
-/** The canvas as a PNG; charts draw on a transparent canvas, so a white background goes under it. */
-export function downloadCanvasPng(fileName: string, canvas: HTMLCanvasElement): Promise<void> {
+/** The canvas as a PNG; charts draw on a transparent canvas, so a white background goes under it. Failures are said in `t`'s language. */
+export function downloadCanvasPng(fileName: string, canvas: HTMLCanvasElement, t: Translator = ENGLISH): Promise<void> {
   const copy = document.createElement('canvas');
   copy.width = canvas.width;
   copy.height = canvas.height;
   const context = copy.getContext('2d');
-  if (!context) return Promise.reject(new Error('This browser cannot draw the chart into an image'));
+  if (!context) return Promise.reject(new Error(t.t('share.export.noImage')));
   context.fillStyle = PNG_BACKGROUND;
   context.fillRect(0, 0, copy.width, copy.height);
   context.drawImage(canvas, 0, 0);
   return new Promise((resolve, reject) => {
     copy.toBlob((blob) => {
-      if (!blob) return reject(new Error('The chart could not be turned into a PNG'));
+      if (!blob) return reject(new Error(t.t('share.export.noPng')));
       downloadBlob(fileName, blob);
       resolve();
     }, 'image/png');

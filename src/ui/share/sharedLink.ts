@@ -10,7 +10,7 @@ import type { SharedResult } from '../../share/resultDoc';
 import { workloadKind } from '../../share/resultSettings';
 import { planRaceHere, planTrainingHere } from '../../share/runHere';
 import type { DeviceClient } from '../../engine/client/deviceClient';
-import { entryFor, historyModel, type HistoryModel } from '../../share/historyModel';
+import { entryFor, historyModel, RECEIVED_ID_PREFIX, type HistoryModel } from '../../share/historyModel';
 import type { SettingsStore } from '../../share/settingsStore';
 import { deviceClient } from '../device';
 import { labSession, type LabSession } from '../lab/labSession';
@@ -41,7 +41,7 @@ const IDLE: Comparison = { status: 'idle', kind: null, runId: null, local: null,
 export function payloadId(payload: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < payload.length; i++) hash = Math.imul(hash ^ payload.charCodeAt(i), 0x01000193);
-  return `received-${(hash >>> 0).toString(36)}-${payload.length}`;
+  return `${RECEIVED_ID_PREFIX}${(hash >>> 0).toString(36)}-${payload.length}`;
 }
 
 /** Everything a shared link works with: the page's own, or fakes in tests. */
