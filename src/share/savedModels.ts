@@ -8,14 +8,12 @@
  * the run configuration), so a loaded model continues training bit for bit. The Keras / tfjs route
  * out of the app is the "Export for TensorFlow" package (topology JSON + weights + train.py).
  */
-import { BACKEND_LABELS } from '../config/backends';
 import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
-import { DATASET_LABELS } from '../config/datasets';
-import { CNN_MODEL_LABELS } from '../config/models';
 import type { RunConfig } from '../config/workloads';
 import { decodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { formatNumber, formatPercent } from './format';
+import { Translator } from '../i18n/translator';
 
 export const MODEL_FILE_EXTENSION = '.gpck';
 
@@ -33,17 +31,17 @@ export function readModelFile(bytes: ArrayBuffer): ModelFileReading {
 }
 
 /** e.g. "Tiny CNN on MNIST digits". */
-export function modelTitle(config: CnnRunConfig): string {
-  return `${CNN_MODEL_LABELS[config.model]} on ${DATASET_LABELS[config.dataset]}`;
+export function modelTitle(config: CnnRunConfig, t = new Translator('en')): string {
+  return t.t('share.model.title', { model: t.t(`model.cnn.${config.model}.label`), dataset: t.t(`dataset.${config.dataset}`) });
 }
 
 /** e.g. "step 3 (epoch 1 of 1) · loss 2.1 · test accuracy 41.0% · trained on CPU". */
-export function modelDetail(header: SavedModelHeader): string {
+export function modelDetail(header: SavedModelHeader, t = new Translator('en')): string {
   const { progress, summary, config } = header;
-  const parts = [`step ${progress.step} (epoch ${progress.epoch} of ${config.epochs})`];
-  if (summary.lastLoss !== null) parts.push(`loss ${formatNumber(summary.lastLoss)}`);
-  if (summary.lastEval) parts.push(`test accuracy ${formatPercent(summary.lastEval.testAccuracy)}`);
-  parts.push(`trained on ${BACKEND_LABELS[config.backend]}`);
+  const parts = [t.t('share.model.step', { step: progress.step, epoch: progress.epoch, epochs: config.epochs })];
+  if (summary.lastLoss !== null) parts.push(t.t('share.model.loss', { loss: formatNumber(summary.lastLoss) }));
+  if (summary.lastEval) parts.push(t.t('share.model.accuracy', { accuracy: formatPercent(summary.lastEval.testAccuracy) }));
+  parts.push(t.t('share.model.trainedOn', { backend: t.t(`backend.${config.backend}`) }));
   return parts.join(' · ');
 }
 

@@ -71,7 +71,7 @@ export function RunControls({ phase, state, canStart, job, onTrain, onPause, onR
       <span className={`run-state state-${phase === 'queued' ? 'queued' : state}`} data-testid="run-state">
         {stateText(phase, state, position, t)}
       </span>
-      <LiveRegion text={runAnnouncement(phase, state, position)} testId="run-announcement" />
+      <LiveRegion text={runAnnouncement(phase, state, position, t.translator)} testId="run-announcement" />
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
             {statusText(job, position, t)}
           </span>
         )}
-        <LiveRegion text={labJobAnnouncement(jobName, job?.status ?? null, position)} testId={`${prefix}-announcement`} />
+        <LiveRegion text={labJobAnnouncement(jobName, job?.status ?? null, position, t.translator)} testId={`${prefix}-announcement`} />
         {blocked && !active && <small className="lab-blocked">{blocked}</small>}
       </div>
       {job && (job.status === 'running' || job.status === 'cancelled') && (

@@ -57,9 +57,9 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
       )}
       {s.loaded && (
         <div className="loaded-model" data-testid="loaded-model">
-          <h3 data-testid="loaded-model-title">{modelTitle(s.loaded.header.config)}</h3>
+          <h3 data-testid="loaded-model-title">{modelTitle(s.loaded.header.config, t.translator)}</h3>
           <p data-testid="loaded-model-detail">
-            {t('models.panel.from', { detail: modelDetail(s.loaded.header), source: say(s.loaded.source, t.translator) })}
+            {t('models.panel.from', { detail: modelDetail(s.loaded.header, t.translator), source: say(s.loaded.source, t.translator) })}
           </p>
           <div className="controls">
             <button data-testid="btn-model-evaluate" disabled={working || busyTraining || backend === null} onClick={() => backend && void modelSession.evaluate(backend)}>

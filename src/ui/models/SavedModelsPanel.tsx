@@ -44,12 +44,12 @@ export function SavedModelsPanel() {
           </thead>
           <tbody>
             {models.entries.map((entry, index) => {
-              const names = savedModelActionNames(modelTitle(entry.header.config), entry.header.progress.step, entry.createdAt, models.entries.length - index);
+              const names = savedModelActionNames(modelTitle(entry.header.config, t.translator), entry.header.progress.step, entry.createdAt, models.entries.length - index, t.translator);
               return (
                 <tr key={entry.id} data-testid="saved-model" data-run-created-at={entry.runCreatedAt ?? ''}>
-                  <td className="lab-left">{formatDate(entry.createdAt)}</td>
-                  <td className="lab-left">{modelTitle(entry.header.config)}</td>
-                  <td className="lab-left">{modelDetail(entry.header)}</td>
+                  <td className="lab-left">{formatDate(entry.createdAt, t.translator)}</td>
+                  <td className="lab-left">{modelTitle(entry.header.config, t.translator)}</td>
+                  <td className="lab-left">{modelDetail(entry.header, t.translator)}</td>
                   <td>
                     <div className="controls">
                       <button data-testid="btn-saved-model-load" aria-label={names.load} onClick={() => loadStoredModel(entry)}>

@@ -209,4 +209,9 @@ export const EN_SHARE = {
   'lessons.editor.open': 'Open it here',
   'lessons.editor.copied': 'Copied.',
   'lessons.editor.copyRefused': 'The browser did not allow copying: select the link and copy it by hand.',
+  'share.model.title': '{model} on {dataset}',
+  'share.model.step': 'step {step} (epoch {epoch} of {epochs})',
+  'share.model.loss': 'loss {loss}',
+  'share.model.accuracy': 'test accuracy {accuracy}',
+  'share.model.trainedOn': 'trained on {backend}',
 } as const;

@@ -192,4 +192,9 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'lessons.editor.open': '在这里打开',
   'lessons.editor.copied': '已复制。',
   'lessons.editor.copyRefused': '浏览器不允许复制：请选中链接后手动复制。',
+  'share.model.title': '{dataset}上的{model}',
+  'share.model.step': '第 {step} 步（第 {epoch} / {epochs} 轮）',
+  'share.model.loss': '损失 {loss}',
+  'share.model.accuracy': '测试准确率 {accuracy}',
+  'share.model.trainedOn': '在 {backend} 上训练',
 };
