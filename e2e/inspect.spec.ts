@@ -29,7 +29,7 @@ test('a briefly trained CNN: its confusion matrix at the first epoch end, a draw
   test.skip(backend !== 'cpu', 'a look inside runs the same worker code on every backend; training 250 steps on SwiftShader is too slow to repeat per project (CI time)');
   // Two epochs of 125 steps on a software backend, on a shared two-core machine.
   test.setTimeout(600_000);
-  await page.goto(`/#v=3&w=cnn&backend=${backend}&${TRAIN_BRIEFLY}`);
+  await page.goto(`/#v=4&w=cnn&backend=${backend}&${TRAIN_BRIEFLY}`);
   await expect(p.backendOption(backend)).toBeEnabled();
   await p.button('train').click();
   await expect(p.runState()).toHaveText('training', { timeout: 120_000 });

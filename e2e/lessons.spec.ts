@@ -90,7 +90,7 @@ test.describe('lesson links', () => {
     await expect(editor.getByTestId('editor-steps').locator('li')).toHaveCount(2);
     await editor.getByTestId('btn-editor-link').click();
     const link = await editor.getByTestId('editor-link').inputValue();
-    expect(link).toMatch(/#v=3&view=lab&matmulTo=512&ld=[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(/#v=4&view=lab&matmulTo=512&ld=[A-Za-z0-9_-]+$/);
 
     const student = await context.newPage();
     const s = new ClassroomPage(student);
@@ -109,7 +109,7 @@ test.describe('lesson links', () => {
   });
 
   test('a damaged lesson link says what is wrong and opens the page anyway', async ({ c, page }) => {
-    await c.openLink('#v=3&w=cnn&ld=AAAA');
+    await c.openLink('#v=4&w=cnn&ld=AAAA');
     await expect(c.byId('link-error-list')).toContainText('The lesson is damaged: its compressed data is truncated or corrupt');
     await expect(c.byId('lesson-bar')).toHaveCount(0);
     await expect(page.getByTestId('view-train').getByTestId('btn-train')).toBeVisible();

@@ -51,7 +51,7 @@ test.describe('presentation mode', () => {
   });
 
   test('space trains and pauses, s steps once, r resets', async ({ p, page, backend }) => {
-    await page.goto(`/#v=3&w=cnn&backend=${backend}&${TINY}&present=on`);
+    await page.goto(`/#v=4&w=cnn&backend=${backend}&${TINY}&present=on`);
     await expect(p.field('batchSize')).toBeHidden();
     await expect(p.backendOption(backend)).toBeEnabled();
     await page.keyboard.press(' ');

@@ -160,12 +160,12 @@ test('settings live in the URL: reload keeps them, back and forward step through
   const train = new PlaygroundPage(page);
   await train.open();
   await train.setFields({ model: 'mlp' });
-  await expect(page).toHaveURL(/#v=3&w=cnn&model=mlp$/);
+  await expect(page).toHaveURL(/#v=4&w=cnn&model=mlp$/);
   await page.reload();
   await expect(train.field('model')).toHaveValue('mlp');
 
   await share.byId('tab-gan').click();
-  await expect(page).toHaveURL(/#v=3&w=gan$/);
+  await expect(page).toHaveURL(/#v=4&w=gan$/);
   await page.goBack();
   await expect(share.byId('view-train')).toBeVisible();
   await expect(train.field('model')).toHaveValue('mlp');

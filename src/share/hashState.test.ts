@@ -185,7 +185,8 @@ describe('the page’s own settings in the hash', () => {
 
   it('read a v3 Train link with the seed-run defaults it left out, and a v4 one with the quick run', () => {
     expect(decodeViewHash('#v=3&w=cnn&seed=7').values).toMatchObject({ model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, batchSize: 64, seed: 7 });
-    expect(decodeViewHash('#v=3&seed=7').values).toMatchObject({ model: 'classic', epochs: 5 });
+    expect(decodeViewHash('#v=3&w=cnn&seed=7&lesson=train-cnn').values).toMatchObject({ model: 'tiny', epochs: 1 });
+    expect(decodeViewHash('#lesson=memory-batch&step=3').values).toMatchObject({ batchSize: 32 });
     expect(decodeViewHash('#v=3&w=cnn&model=large&epochs=2').values).toMatchObject({ model: 'large', epochs: 2, trainExamples: 60_000 });
     expect(decodeViewHash(`#v=${SCHEMA_VERSION}&w=cnn&seed=7`).values).toMatchObject({ model: 'tiny', epochs: 1, trainExamples: 30_000, testExamples: 2_000, batchSize: 32 });
     expect(decodeViewHash('#v=3&w=gan&steps=200').values).toMatchObject({ steps: 200 });

@@ -73,9 +73,10 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
     impliedInLink: (entries) => {
       const view = entries.find(([key]) => key === 'view')?.[1];
       const workload = entries.find(([key]) => key === 'w')?.[1];
-      // Without a view, a link opens its workload's view, and without either the Train view.
-      const isTrain = view === 'train' || (view === undefined && (workload === undefined || workload === 'cnn'));
-      return withImpliedDefaults(entries, isTrain, V3_CNN_DEFAULTS);
+      // A lesson link (`lesson=`, `ld=`) sets its own settings step by step: nothing is implied for it.
+      const isLesson = entries.some(([key]) => key === 'lesson' || key === 'ld');
+      const isTrain = view === 'train' || (view === undefined && workload === 'cnn');
+      return withImpliedDefaults(entries, isTrain && !isLesson, V3_CNN_DEFAULTS);
     },
     impliedInResult: (entries) => withImpliedDefaults(entries, entries.some(([key, value]) => key === 'workload' && value === 'cnn'), V3_CNN_DEFAULTS),
   },
