@@ -67,9 +67,11 @@ test('in zh-CN the training journey passes in Chinese, and no English message of
   await p.waitForSteps(10);
   await p.button('pause').click();
   await expect(p.runState()).toHaveText('已暂停');
+  await expect(p.root.getByTestId('run-announcement')).toHaveText('训练已暂停。');
   await p.button('resume').click();
   await expect(p.runState()).toHaveText(/训练中|已完成/);
   await expect(p.runState()).toHaveText('已完成', { timeout: 170_000 });
+  await expect(p.root.getByTestId('run-announcement')).toHaveText('运行已完成。');
   await expect(p.stat('test-accuracy')).toHaveText(/^\d+(\.\d+)?%（第 1 轮）$/);
   await expect(p.stat('model')).toHaveText(/^微型 CNN，/);
   const losses = await p.losses();
