@@ -1,16 +1,8 @@
 import type { Page } from '@playwright/test';
 import { VIEW_IDS, VIEWS } from '../src/config/views';
-import { axeViolations } from './axe';
+import { axeViolations, VIEW_READY as READY } from './axe';
 import { expect, test } from './fixtures';
 
-/** What each view shows once its code has loaded (and the lab its first device report). */
-const READY: Record<(typeof VIEW_IDS)[number], string> = {
-  train: 'btn-train',
-  gan: 'btn-train',
-  lab: 'lab-backends',
-  inspect: 'draw-canvas',
-  history: 'history-panel',
-};
 
 /** One epoch of the tiny CNN on a slice of MNIST: seconds on the cpu backend. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '320', testExamples: '100', epochs: '1', seed: '7' };
@@ -31,6 +23,15 @@ test.describe('readable in both colour schemes, at 360 px and at 200% zoom', () 
   for (const colorScheme of ['light', 'dark'] as const) {
     test.describe(`${colorScheme} scheme`, () => {
       test.use({ colorScheme, reducedMotion: 'reduce' });
+
+      test(`every view in Chinese: no axe violations (contrast included)`, async ({ page }) => {
+        await page.goto('/#lang=zh-CN');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+        for (const view of VIEW_IDS) {
+          await openView(page, view);
+          expect(await axeViolations(page), `${VIEWS[view].label} in ${colorScheme}, zh-CN`).toEqual([]);
+        }
+      });
 
       test(`every view: no axe violations (contrast included); empty charts say how to fill them`, async ({ page }) => {
         await page.goto('/');

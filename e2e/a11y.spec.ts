@@ -1,15 +1,7 @@
 import { VIEW_IDS, VIEWS } from '../src/config/views';
-import { axeViolations } from './axe';
+import { axeViolations, VIEW_READY as READY } from './axe';
 import { expect, test } from './fixtures';
 
-/** What each view shows once its code has loaded (and the lab its first device report). */
-const READY: Record<(typeof VIEW_IDS)[number], string> = {
-  train: 'btn-train',
-  gan: 'btn-train',
-  lab: 'lab-backends',
-  inspect: 'draw-canvas',
-  history: 'history-panel',
-};
 
 test.describe('accessibility (axe-core)', () => {
   test.beforeEach(({ backend }) => {

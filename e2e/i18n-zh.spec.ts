@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import '../src/i18n/loadAllCatalogs';
 import { catalog } from '../src/i18n/translator';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 // The page speaks the browser's language: this context's is Simplified Chinese.
@@ -79,8 +79,7 @@ test('in zh-CN the training journey passes in Chinese, and no English message of
   await expect(p.root.getByTestId('chart-loss-latest')).toHaveText(/^最新（步 \d+）：训练损失 /);
 
   expect(englishLeftOn(await visibleTexts(page))).toEqual([]);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="view-train"]').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, '[data-testid="view-train"]')).toEqual([]);
 });
 
 test('the language can be switched in the page and travels in the link as lang=', async ({ playground: p, page, browser }) => {
