@@ -68,11 +68,12 @@ test.describe('readable in both colour schemes, at 360 px and at 200% zoom', () 
 
   test.describe('at 360 px wide', () => {
     test.use({ viewport: { width: 360, height: 800 } });
-    test('no view scrolls the page sideways', async ({ page }) => {
+    test('no view scrolls the page sideways, and axe finds nothing there', async ({ page }) => {
       await page.goto('/');
       for (const view of VIEW_IDS) {
         await openView(page, view);
         expect(await sidewaysOverflow(page), VIEWS[view].label).toBeLessThanOrEqual(0);
+        expect(await axeViolations(page), `${VIEWS[view].label} at 360 px`).toEqual([]);
       }
     });
   });
