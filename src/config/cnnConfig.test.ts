@@ -31,7 +31,7 @@ describe('CNN run config', () => {
     ['backend', 'cuda', "Backend must be one of cpu, wasm, webgl, webgpu (got 'cuda')"],
   ])('refuses %s=%s with a clear message and keeps the default', (key, value, message) => {
     const { config, errors } = parseCnnConfig({ [key]: value });
-    expect(errors).toEqual([{ key, message }]);
+    expect(errors).toMatchObject([{ key, message }]);
     expect(config[key as keyof typeof config]).toBe(defaultCnnConfig()[key as keyof typeof config]);
   });
 
@@ -55,6 +55,6 @@ describe('CNN run config', () => {
     ['memoryBudgetMb', '-1', "GPU memory budget must be between 0 and 65536 MB (got '-1')"],
     ['dataPlacement', 'disk', "Training data must be one of device, host (got 'disk')"],
   ])('refuses %s=%s', (key, value, message) => {
-    expect(parseCnnConfig({ [key]: value }).errors).toEqual([{ key, message }]);
+    expect(parseCnnConfig({ [key]: value }).errors).toMatchObject([{ key, message }]);
   });
 });

@@ -47,7 +47,7 @@ describe('GAN run config', () => {
     ['dLearningRate', 'fast', "Discriminator learning rate must be a number (got 'fast')"],
   ])('refuses %s=%s with a clear message and keeps the default', (key, value, message) => {
     const { config, errors } = parseGanConfig({ [key]: value });
-    expect(errors).toEqual([{ key, message }]);
+    expect(errors).toMatchObject([{ key, message }]);
     const field = GAN_SCHEMA[key as keyof typeof GAN_SCHEMA];
     expect(config[key as keyof typeof GAN_SCHEMA]).toBe(field.default);
   });

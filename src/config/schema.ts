@@ -69,12 +69,28 @@ export interface SettingsTable<S extends Schema = Schema> {
   rules: readonly TableRule<S>[];
 }
 
+/** Why a value was refused, as data, so a page can say it in its own language; `message` is the English. */
+export type RefusalRule =
+  | { code: 'notNumber' | 'notWhole' | 'powerOfTwo' }
+  | { code: 'range'; min: number; max: number }
+  | { code: 'oneOf' | 'listShape'; options: readonly string[] }
+  | { code: 'listTwice'; item: string }
+  | { code: 'listCount'; min: number; max: number; options: readonly string[] };
+
+export interface Refusal {
+  rule: RefusalRule;
+  /** The refused value, quoted and cut for a message. */
+  got: string;
+}
+
 export interface FieldError {
   key: string;
   message: string;
+  /** Set for a single field's refusal; absent for a table rule, whose message is its own. */
+  refusal?: Refusal;
 }
 
-export type FieldReading = { ok: true; value: number | string | string[] } | { ok: false; message: string };
+export type FieldReading = { ok: true; value: number | string | string[] } | { ok: false; message: string; refusal: Refusal };
 
 /** Plain decimal numbers only: Number() would also take hex, binary, padding and Infinity. */
 const DECIMAL_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -101,22 +117,44 @@ export function optionLabel(field: EnumField<string> | ListField<string>, option
   return field.optionLabels?.[option] ?? option;
 }
 
-function refuse(field: Field, raw: unknown, rule: string): FieldReading {
-  return { ok: false, message: `${field.label} ${rule} (got ${quoted(raw)})` };
+function ruleText(field: Field, rule: RefusalRule): string {
+  switch (rule.code) {
+    case 'notNumber':
+      return 'must be a number';
+    case 'notWhole':
+      return 'must be a whole number';
+    case 'powerOfTwo':
+      return 'must be a power of two';
+    case 'range':
+      return `must be between ${rule.min} and ${rule.max}${'unit' in field && field.unit ? ` ${field.unit}` : ''}`;
+    case 'oneOf':
+      return `must be one of ${rule.options.join(', ')}`;
+    case 'listShape':
+      return `must be a list of ${rule.options.join(', ')}`;
+    case 'listTwice':
+      return `lists ${rule.item} twice`;
+    case 'listCount':
+      return `must list between ${rule.min} and ${rule.max} of ${rule.options.join(', ')}`;
+  }
+}
+
+function refuse(field: Field, raw: unknown, rule: RefusalRule): FieldReading {
+  const got = quoted(raw);
+  return { ok: false, message: `${field.label} ${ruleText(field, rule)} (got ${got})`, refusal: { rule, got } };
 }
 
 function readList(field: ListField<string>, raw: unknown): FieldReading {
   const items = typeof raw === 'string' ? (raw === '' ? [] : raw.split(LIST_SEPARATOR)) : raw;
-  const shape = `must be a list of ${field.options.join(', ')}`;
+  const shape: RefusalRule = { code: 'listShape', options: field.options };
   if (!Array.isArray(items)) return refuse(field, raw, shape);
   const picked: string[] = [];
   for (const item of items) {
     if (typeof item !== 'string' || !field.options.includes(item)) return refuse(field, raw, shape);
-    if (picked.includes(item)) return refuse(field, raw, `lists ${item} twice`);
+    if (picked.includes(item)) return refuse(field, raw, { code: 'listTwice', item });
     picked.push(item);
   }
   if (picked.length < field.minItems || picked.length > field.maxItems) {
-    return refuse(field, raw, `must list between ${field.minItems} and ${field.maxItems} of ${field.options.join(', ')}`);
+    return refuse(field, raw, { code: 'listCount', min: field.minItems, max: field.maxItems, options: field.options });
   }
   return { ok: true, value: picked };
 }
@@ -127,13 +165,12 @@ function isPowerOfTwo(n: number): boolean {
 
 function readNumber(field: IntField | FloatField, raw: unknown): FieldReading {
   const wellFormed = (typeof raw === 'number' && Number.isFinite(raw)) || (typeof raw === 'string' && DECIMAL_NUMBER.test(raw));
-  if (!wellFormed) return refuse(field, raw, 'must be a number');
+  if (!wellFormed) return refuse(field, raw, { code: 'notNumber' });
   const num = Number(raw);
-  if (!Number.isFinite(num)) return refuse(field, raw, 'must be a number');
-  if (field.kind === 'int' && !Number.isInteger(num)) return refuse(field, raw, 'must be a whole number');
-  const unit = field.unit ? ` ${field.unit}` : '';
-  if (num < field.min || num > field.max) return refuse(field, raw, `must be between ${field.min} and ${field.max}${unit}`);
-  if (field.kind === 'int' && field.powerOfTwo && !isPowerOfTwo(num)) return refuse(field, raw, 'must be a power of two');
+  if (!Number.isFinite(num)) return refuse(field, raw, { code: 'notNumber' });
+  if (field.kind === 'int' && !Number.isInteger(num)) return refuse(field, raw, { code: 'notWhole' });
+  if (num < field.min || num > field.max) return refuse(field, raw, { code: 'range', min: field.min, max: field.max });
+  if (field.kind === 'int' && field.powerOfTwo && !isPowerOfTwo(num)) return refuse(field, raw, { code: 'powerOfTwo' });
   return { ok: true, value: num };
 }
 
@@ -143,7 +180,7 @@ export function readField(field: Field, raw: unknown): FieldReading {
     case 'list':
       return readList(field, raw);
     case 'enum':
-      return typeof raw === 'string' && field.options.includes(raw) ? { ok: true, value: raw } : refuse(field, raw, `must be one of ${field.options.join(', ')}`);
+      return typeof raw === 'string' && field.options.includes(raw) ? { ok: true, value: raw } : refuse(field, raw, { code: 'oneOf', options: field.options });
     case 'int':
     case 'float':
       return readNumber(field, raw);
@@ -189,7 +226,7 @@ export function readSettings<S extends Schema>(table: SettingsTable<S>, raw: Rea
     if (reading.ok) values[key] = reading.value;
     else {
       values[key] = fallbackOf(field);
-      errors.push({ key, message: reading.message });
+      errors.push({ key, message: reading.message, refusal: reading.refusal });
     }
   }
   const typed = values as ValuesOf<S>;
@@ -210,8 +247,13 @@ export function requireSettings<S extends Schema>(table: SettingsTable<S>, raw: 
 
 /** Error message per key for a form's raw values; empty when every value can run. */
 export function formErrors(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readSettings(table, raw).errors) if (keys.includes(e.key) && !out[e.key]) out[e.key] = e.message;
+  return Object.fromEntries(Object.entries(formErrorDetails(table, raw, keys)).map(([key, e]) => [key, e.message]));
+}
+
+/** The first error per key, with its refusal as data (for a page that says it in another language). */
+export function formErrorDetails(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, FieldError> {
+  const out: Record<string, FieldError> = {};
+  for (const e of readSettings(table, raw).errors) if (keys.includes(e.key) && !out[e.key]) out[e.key] = e;
   return out;
 }
 

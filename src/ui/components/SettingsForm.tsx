@@ -1,6 +1,7 @@
-import { formErrors, type Field, type IntField, type SettingsTable } from '../../config/schema';
+import { formErrorDetails, type Field, type IntField, type SettingsTable } from '../../config/schema';
 import type { RawValues } from '../../share/pageSettings';
 import { useT } from '../i18n/useT';
+import { refusalText } from './refusalText';
 
 interface Props {
   table: SettingsTable;
@@ -59,7 +60,7 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
 
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
 export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: Props) {
-  const errors = formErrors(table, values, keys);
+  const errors = formErrorDetails(table, values, keys);
   const t = useT();
   return (
     <div className="settings">
@@ -71,7 +72,7 @@ export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix
             <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
             {errors[key] && (
               <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
-                {errors[key]}
+                {refusalText(table, errors[key], t)}
               </small>
             )}
           </label>

@@ -135,4 +135,12 @@ export const EN_CORE = {
   'unit.examplesPerSec': 'examples/s',
   'unit.mb': 'MB',
   'unfinished.describe': '{model} on {backend}, epoch {epoch} of {epochs}, step {step} (saved {time})',
+  'validation.notNumber': '{label} must be a number (got {got})',
+  'validation.notWhole': '{label} must be a whole number (got {got})',
+  'validation.powerOfTwo': '{label} must be a power of two (got {got})',
+  'validation.range': '{label} must be between {min} and {max}{unit} (got {got})',
+  'validation.oneOf': '{label} must be one of {options} (got {got})',
+  'validation.listShape': '{label} must be a list of {options} (got {got})',
+  'validation.listTwice': '{label} lists {item} twice (got {got})',
+  'validation.listCount': '{label} must list between {min} and {max} of {options} (got {got})',
 } as const;

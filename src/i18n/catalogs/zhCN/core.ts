@@ -136,4 +136,12 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
   'unit.examplesPerSec': '样本/秒',
   'unit.mb': 'MB',
   'unfinished.describe': '{backend} 上的{model}，第 {epoch} / {epochs} 轮，第 {step} 步（保存于 {time}）',
+  'validation.notNumber': '{label}必须是数字（输入为 {got}）',
+  'validation.notWhole': '{label}必须是整数（输入为 {got}）',
+  'validation.powerOfTwo': '{label}必须是 2 的幂（输入为 {got}）',
+  'validation.range': '{label}必须在 {min} 到 {max}{unit}之间（输入为 {got}）',
+  'validation.oneOf': '{label}必须是以下之一：{options}（输入为 {got}）',
+  'validation.listShape': '{label}必须是由 {options} 组成的列表（输入为 {got}）',
+  'validation.listTwice': '{label}中 {item} 出现了两次（输入为 {got}）',
+  'validation.listCount': '{label}必须从 {options} 中选 {min} 到 {max} 个（输入为 {got}）',
 };
