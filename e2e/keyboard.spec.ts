@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { BACKEND_NAMES, type BackendName } from '../src/config/backends';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /**
@@ -138,6 +139,7 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
   await expect(runHere).toBeEnabled();
   // No device report was started behind the user's back: nothing holds the device.
   await expect(other.getByTestId('queue-running')).toHaveCount(0);
+  expect(await axeViolations(other), 'the shared result').toEqual([]);
   await tabTo(other, runHere);
   await other.keyboard.press('Enter');
   await expect(shared.getByTestId('compare-status')).toHaveText('Running here…');
@@ -152,6 +154,7 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
     await expect(shared.getByTestId(`shared-compare-wasm-speedUpVsCpu-${side}`)).toHaveText(/^\d+(\.\d+)?(k|M)?×$/);
     await expect(shared.getByTestId(`shared-compare-wasm-speedUpVsWasm-${side}`)).toHaveText('1×');
   }
+  expect(await axeViolations(other), 'the comparison').toEqual([]);
 
   // History by its tab; each row's buttons say which run they act on.
   const historyTab = other.getByTestId('tab-history');
@@ -167,5 +170,6 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
   await other.keyboard.press('Enter');
   await expect(history.getByTestId('history-result')).toBeVisible();
   await expect(view.first()).toBeFocused();
+  expect(await axeViolations(other), 'History with a run open').toEqual([]);
   await context.close();
 });

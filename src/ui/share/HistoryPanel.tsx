@@ -116,12 +116,16 @@ export function HistoryPanel() {
         <table className="lab-table history-table" data-testid="history-table">
           <thead>
             <tr>
-              <th />
+              <th>
+                <span className="visually-hidden">{t('share.history.selectColumn')}</span>
+              </th>
               <th className="lab-left">{t('share.history.date')}</th>
               <th className="lab-left">{t('share.history.device')}</th>
               <th className="lab-left">{t('share.history.workload')}</th>
               <th className="lab-left">{t('share.history.headline')}</th>
-              <th />
+              <th>
+                <span className="visually-hidden">{t('share.history.actionsColumn')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

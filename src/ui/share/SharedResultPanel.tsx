@@ -45,8 +45,8 @@ export function SharedResultPanel() {
   const running = compare.status === 'running';
 
   return (
-    <section className="panel shared-panel" data-testid="shared-panel">
-      <h2 data-testid="shared-label">
+    <section className="panel shared-panel" data-testid="shared-panel" aria-labelledby="shared-label">
+      <h2 id="shared-label" data-testid="shared-label">
         {yours ? t('share.shared.titleCompared') : t('share.shared.title')}
       </h2>
       <dl className="shared-facts">

@@ -214,4 +214,6 @@ export const EN_SHARE = {
   'share.model.loss': 'loss {loss}',
   'share.model.accuracy': 'test accuracy {accuracy}',
   'share.model.trainedOn': 'trained on {backend}',
+  'share.history.selectColumn': 'Compare',
+  'share.history.actionsColumn': 'Actions',
 } as const;

@@ -197,4 +197,6 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.model.loss': '损失 {loss}',
   'share.model.accuracy': '测试准确率 {accuracy}',
   'share.model.trainedOn': '在 {backend} 上训练',
+  'share.history.selectColumn': '比较',
+  'share.history.actionsColumn': '操作',
 };
