@@ -6,6 +6,7 @@
  *
  *   npx tsx scripts/soak.ts                       (1,000 steps per row, wasm for every model, cpu for tiny and mlp)
  *   npx tsx scripts/soak.ts --steps 300 --batch 16
+ *   npx tsx scripts/soak.ts --backends cpu          (only the cpu rows)
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
@@ -29,7 +30,8 @@ interface Row {
   settings: Partial<CnnRunConfig>;
 }
 
-const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000' }, batch: { type: 'string', default: '16' } } });
+const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000' }, batch: { type: 'string', default: '16' }, backends: { type: 'string', default: 'wasm,cpu' } } });
+const onlyBackends = values.backends.split(',');
 const steps = Number(values.steps);
 const batchSize = Number(values.batch);
 
@@ -69,7 +71,7 @@ const data = await loadDataset('mnist', createFileReader('public/data'), undefin
 console.log('| backend | model | pipeline | batch | steps | tensors at step 100 | largest tensor change per 100 steps | largest byte change per 100 steps | ms/step | verdict |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 let failed = false;
-for (const row of ROWS) {
+for (const row of ROWS.filter((r) => onlyBackends.includes(r.backend))) {
   const line = await soak(row, data);
   failed ||= line.endsWith('GROWS |');
   console.log(line);
