@@ -3,6 +3,8 @@
  * entries, and the last storage error (a full disk included), which the page shows instead of
  * losing it. The run history and the saved models are each one of these.
  */
+import { openOnce } from './openOnce';
+
 export interface StoredListSnapshot<Entry> {
   entries: Entry[];
   loaded: boolean;
@@ -21,9 +23,12 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export class StoredList<Entry, Store extends ListStore<Entry>> {
   private snapshot: StoredListSnapshot<Entry> = { entries: [], loaded: false, error: null };
   private readonly listeners = new Set<() => void>();
-  private db: Promise<Store> | null = null;
 
-  constructor(private readonly open: () => Promise<Store>) {}
+  private readonly database: () => Promise<Store>;
+
+  constructor(open: () => Promise<Store>) {
+    this.database = openOnce(open);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -60,17 +65,6 @@ export class StoredList<Entry, Store extends ListStore<Entry>> {
     }
   }
 
-  private database(): Promise<Store> {
-    if (!this.db) {
-      const opening = this.open();
-      // A failed open is tried again next time (e.g. after the user freed some storage).
-      opening.catch(() => {
-        if (this.db === opening) this.db = null;
-      });
-      this.db = opening;
-    }
-    return this.db;
-  }
 
   private update(patch: Partial<StoredListSnapshot<Entry>>): void {
     this.snapshot = { ...this.snapshot, ...patch };

@@ -8,6 +8,7 @@
 import { Translator } from '../i18n/translator';
 import { requestResult, transact } from './historyStore';
 import { readModelFile, type SavedModelHeader } from './savedModels';
+import { openOnce } from './openOnce';
 
 export const UNFINISHED_DB_NAME = 'gpu-playground-unfinished-run';
 const DB_VERSION = 1;
@@ -66,10 +67,13 @@ export function unfinishedRunText({ header, savedAt }: UnfinishedRun, tr = new T
 
 /** The slot: operations run one after another in the order asked, so a clear never overtakes the write before it. */
 export class UnfinishedRunSlot {
-  private storage: Promise<SlotStorage> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly open: () => Promise<SlotStorage>) {}
+  private readonly database: () => Promise<SlotStorage>;
+
+  constructor(open: () => Promise<SlotStorage>) {
+    this.database = openOnce(open);
+  }
 
   /** Replaces the stored run with these checkpoint bytes; refuses (throws) bytes the validator refuses. */
   write(bytes: ArrayBuffer, savedAt = new Date().toISOString()): Promise<UnfinishedRun> {
@@ -94,18 +98,6 @@ export class UnfinishedRunSlot {
     const next = this.queue.then(async () => action(await this.database()));
     this.queue = next.catch(() => undefined);
     return next;
-  }
-
-  private database(): Promise<SlotStorage> {
-    if (!this.storage) {
-      const opening = this.open();
-      // A failed open is tried again next time.
-      opening.catch(() => {
-        if (this.storage === opening) this.storage = null;
-      });
-      this.storage = opening;
-    }
-    return this.storage;
   }
 }
 
