@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import type { BackendName } from '../src/config/backends';
 import { formatNumber } from '../src/share/format';
+import { defaultCnnConfig } from '../src/config/cnnConfig';
 import { test as base, expect } from './fixtures';
 import { LabPage } from './pages/labPage';
 import { PlaygroundPage } from './pages/playgroundPage';
@@ -128,7 +129,7 @@ test('a finished CNN run is shared and exported; its link shows the sender run, 
   await train.chooseBackend('webgl');
   await train.setFields(TINY_RUN);
   // The URL is the state: the settings just typed are in the hash.
-  await expect(page).toHaveURL(/model=tiny/);
+  // (The tiny model and batch 32 are the defaults, so the link leaves them out.)
   await expect(page).toHaveURL(/trainExamples=100/);
   await train.button('train').click();
   await expect(train.runState()).toHaveText('finished', { timeout: RUN_TIMEOUT_MS });
@@ -210,7 +211,8 @@ test('a hostile, truncated, oversized or wrong-version link shows one message, r
   await expect(message.getByRole('listitem').filter({ hasText: 'Summary row 2 was dropped' })).toHaveCount(1);
   // What could be read is kept: the valid settings, the valid row, the curve and device text, all as plain text.
   await expect(share.byId('view-train').getByTestId('field-model')).toHaveValue('tiny');
-  await expect(share.byId('view-train').getByTestId('field-batchSize')).toHaveValue('64');
+  // The refused batch size takes the table's default.
+  await expect(share.byId('view-train').getByTestId('field-batchSize')).toHaveValue(String(defaultCnnConfig().batchSize));
   await expect(share.shared.getByTestId('shared-cell-webgl-examplesPerSec')).toHaveText('3200');
   await expect(share.shared.getByTestId('shared-device')).toHaveText('<script>window.__pwned=1</script>');
   await expect(share.shared.locator('figcaption').first()).toContainText(SCRIPTED);
