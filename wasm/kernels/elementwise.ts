@@ -1,4 +1,4 @@
-/** Element-wise kernels of a training step: the ReLU gradient, column sums (bias gradients) and Adam. */
+/** Element-wise kernels of a training step: the ReLU gradient, bias additions and sums (bias gradients), and Adam. */
 import { arg, argf, claim, ptr } from './task';
 
 /** Elements per work item of the element-wise kernels. */
@@ -22,6 +22,30 @@ export function reluGrad(ctrl: usize, task: usize): void {
     for (; i < end; i++) {
       const at = <usize>i << 2;
       store<f32>(out + at, load<f32>(x + at) > 0 ? load<f32>(dy + at) : 0);
+    }
+  }
+}
+
+// addRows: 1 x, 2 rows, 3 cols, 4 bias, 5 out
+/** out[r, j] = x[r, j] + bias[j]: adding a bias over the leading axes, in one pass. One item per 64 rows. */
+export function addRows(ctrl: usize, task: usize): void {
+  const x = ptr(task, 1), rows = arg(task, 2), cols = arg(task, 3), bias = ptr(task, 4), out = ptr(task, 5);
+  const items = (rows + 63) / 64;
+  const rowBytes = <usize>cols << 2;
+  const vectorCols = cols & ~3;
+  for (let item = claim(ctrl); item < items; item = claim(ctrl)) {
+    const end = min(rows, (item + 1) * 64);
+    for (let r = item * 64; r < end; r++) {
+      const src = x + <usize>r * rowBytes, dst = out + <usize>r * rowBytes;
+      let j = 0;
+      for (; j < vectorCols; j += 4) {
+        const at = <usize>j << 2;
+        v128.store(dst + at, f32x4.add(v128.load(src + at), v128.load(bias + at)));
+      }
+      for (; j < cols; j++) {
+        const at = <usize>j << 2;
+        store<f32>(dst + at, load<f32>(src + at) + load<f32>(bias + at));
+      }
     }
   }
 }

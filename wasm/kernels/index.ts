@@ -10,7 +10,7 @@
  * Nothing here has static data: the module must not write a byte of the memory it imports on start.
  */
 import { convFilterGrad, convForward } from './conv';
-import { adam, reluGrad, sumRows } from './elementwise';
+import { adam, addRows, reluGrad, sumRows } from './elementwise';
 import { flipFilter, packPanels, padImages } from './layout';
 import { matMul } from './matmul';
 import { maxPoolGrad } from './pool';
@@ -27,6 +27,7 @@ const MAX_POOL_GRAD = 7;
 const SUM_ROWS = 8;
 const RELU_GRAD = 9;
 const ADAM = 10;
+const ADD_ROWS = 11;
 
 /** Spins before sleeping: a step's kernels follow each other within microseconds. */
 const SPIN = 4096;
@@ -43,6 +44,7 @@ function execute(ctrl: usize, task: usize): void {
   else if (kind == SUM_ROWS) sumRows(ctrl, task);
   else if (kind == RELU_GRAD) reluGrad(ctrl, task);
   else if (kind == ADAM) adam(ctrl, task);
+  else if (kind == ADD_ROWS) addRows(ctrl, task);
   else unreachable();
 }
 

@@ -8,7 +8,8 @@ import { arg, claim, ptr } from './task';
  * Each window's gradient goes to the first element (in row-major scan order) equal to the window's max,
  * as tfjs's reference kernels choose it (the first strictly greater value). Windows do not overlap, so
  * no element gets two gradients and the choice is a SIMD select over 4 channels at a time. One work
- * item per image: its dx is zeroed (elements no window covers), then every window writes its elements.
+ * item per image: its dx is zeroed where no window covers it (all of it first, unless the windows tile
+ * the image exactly), then every window writes its elements.
  */
 export function maxPoolGrad(ctrl: usize, task: usize): void {
   const x = ptr(task, 1), y = ptr(task, 2), dy = ptr(task, 3), dx = ptr(task, 4);
@@ -17,10 +18,11 @@ export function maxPoolGrad(ctrl: usize, task: usize): void {
   const imageBytes = <usize>(h * w * c) << 2;
   const outImageBytes = <usize>(oh * ow * c) << 2;
   const vectorChannels = c & ~3;
+  const tiled = padTop == 0 && padLeft == 0 && fh == sh && fw == sw && oh * sh == h && ow * sw == w;
   for (let img = claim(ctrl); img < n; img = claim(ctrl)) {
     const xi = x + <usize>img * imageBytes, dxi = dx + <usize>img * imageBytes;
     const yi = y + <usize>img * outImageBytes, dyi = dy + <usize>img * outImageBytes;
-    memory.fill(dxi, 0, imageBytes);
+    if (!tiled) memory.fill(dxi, 0, imageBytes);
     for (let oy = 0; oy < oh; oy++) {
       const y0 = max(0, oy * sh - padTop), y1 = min(h, oy * sh - padTop + fh);
       for (let ox = 0; ox < ow; ox++) {
@@ -41,15 +43,14 @@ export function maxPoolGrad(ctrl: usize, task: usize): void {
         }
         for (let ch = vectorChannels; ch < c; ch++) {
           const top = load<f32>(yi + at + (<usize>ch << 2));
-          let done = false;
-          for (let iy = y0; iy < y1 && !done; iy++) {
+          const grad = load<f32>(dyi + at + (<usize>ch << 2));
+          let found = false;
+          for (let iy = y0; iy < y1; iy++) {
             for (let ix = x0; ix < x1; ix++) {
               const offset = (<usize>((iy * w + ix) * c + ch)) << 2;
-              if (load<f32>(xi + offset) == top) {
-                store<f32>(dxi + offset, load<f32>(dyi + at + (<usize>ch << 2)));
-                done = true;
-                break;
-              }
+              const hit = !found && load<f32>(xi + offset) == top;
+              store<f32>(dxi + offset, hit ? grad : 0);
+              found = found || hit;
             }
           }
         }

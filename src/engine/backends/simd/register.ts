@@ -4,12 +4,15 @@
  * layouts the models use, SIMD kernels compiled), else the kernel it replaced. Idempotent.
  */
 import {
+  Add,
   backend_util,
   BatchMatMul,
   Conv2D,
   Conv2DBackpropFilter,
   Conv2DBackpropInput,
+  GatherV2,
   getKernel,
+  Identity,
   MaxPoolGrad,
   registerKernel,
   Sum,
@@ -18,6 +21,7 @@ import {
   type Conv2DAttrs,
   type Conv2DBackpropFilterAttrs,
   type Conv2DBackpropInputAttrs,
+  type GatherV2Attrs,
   type KernelFunc,
   type MaxPoolGradAttrs,
   type SumAttrs,
@@ -25,7 +29,8 @@ import {
 } from '@tensorflow/tfjs-core';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { conv2DFilterGrad, conv2DForward, conv2DInputGrad } from './convKernels';
-import { batchMatMul, maxPoolGrad, sumLeadingAxes } from './otherKernels';
+import { gatherRows, shareData } from './dataKernels';
+import { addBias, batchMatMul, maxPoolGrad, sumLeadingAxes } from './otherKernels';
 import { SimdRuntime } from './runtime';
 import { float32Inputs } from './tensors';
 
@@ -79,6 +84,16 @@ const OVERRIDES: Record<string, Override> = {
     if (!t) return null;
     const { axis, keepDims } = attrsOf<SumAttrs>(args);
     return sumLeadingAxes(rt, t.x, axis, keepDims);
+  },
+  [Add]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'a', 'b');
+    return t ? addBias(rt, t.a, t.b) : null;
+  },
+  [Identity]: (rt, args) => (args.inputs.x ? shareData(rt.backend, args.inputs.x) : null),
+  [GatherV2]: (rt, args) => {
+    const { x, indices } = args.inputs;
+    const { axis, batchDims } = attrsOf<GatherV2Attrs>(args);
+    return x && indices ? gatherRows(rt.backend, x, indices, axis, batchDims) : null;
   },
   [BatchMatMul]: (rt, args) => {
     const t = float32Inputs(args.inputs, 'a', 'b');

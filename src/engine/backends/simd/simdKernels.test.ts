@@ -168,7 +168,7 @@ describe("the app's other training kernels on wasm", () => {
       fc.asyncProperty(poolCase, async (c) => {
         const shape = [c.batch, Math.max(c.side, c.size), Math.max(c.side, c.size), c.channels];
         const values = seededValues(tf.util.sizeFromShape(shape), c.seed).map((v) => Math.round(v * c.levels));
-        const { wasm, cpu } = await onBoth(() => tf.tidy(() => tf.grad((x: tf.Tensor4D) => tf.maxPool(x, c.size, c.size + c.extraStride, c.pad).square().sum())(tf.tensor4d(values, shape as [number, number, number, number]))));
+        const { wasm, cpu } = await onBoth(() => tf.tidy(() => tf.grad((x: tf.Tensor) => tf.maxPool(x as tf.Tensor4D, c.size, c.size + c.extraStride, c.pad).square().sum())(tf.tensor4d(values, shape as [number, number, number, number]))));
         expect(relativeError(wasm, cpu), JSON.stringify(c)).toBe(0);
       }),
       { numRuns: GENERATED_CASES, seed: 20261126, endOnFailure: true },
@@ -206,6 +206,41 @@ describe("the app's other training kernels on wasm", () => {
       }),
       { numRuns: GENERATED_CASES, seed: 20261128, endOnFailure: true },
     );
+  });
+
+  it('Add of a bias (any leading shape) is exactly the cpu sum', async () => {
+    for (const [big, bias] of [[[4, 6, 6, 20], [20]], [[3, 5, 7], [1, 5, 7]], [[9, 10], [10]], [[2, 3, 1, 5], [1, 1, 5]]]) {
+      const { wasm, cpu } = await onBoth(() => tf.add(tensor(bias, 1), tensor(big, 2)));
+      expect(relativeError(wasm, cpu), JSON.stringify([big, bias])).toBe(0);
+    }
+  });
+
+  it('Identity shares the data instead of copying it, and the copy outlives the original', async () => {
+    await tf.setBackend('wasm');
+    const x = tensor([100, 33], 5);
+    const values = x.dataSync().slice();
+    const dataBefore = tf.engine().backend.numDataIds();
+    const clone = tf.clone(x);
+    expect(tf.engine().backend.numDataIds(), 'no new buffer').toBe(dataBefore);
+    x.dispose();
+    expect(Array.from(clone.dataSync())).toEqual(Array.from(values));
+    clone.dispose();
+  });
+
+  it('GatherV2 picks whole rows (float32 images and int32 labels), and leaves out-of-range indices to the shipped kernel', async () => {
+    for (const dtype of ['float32', 'int32'] as const) {
+      const rows = tf.tidy(() => tensor([50, 4, 3], 6).mul(dtype === 'int32' ? 100 : 1).cast(dtype));
+      const indices = [49, 0, 7, 7, 23];
+      await tf.setBackend('wasm');
+      const onWasm = tf.tidy(() => tf.gather(rows, tf.tensor1d(indices, 'int32')));
+      expect(onWasm.shape).toEqual([5, 4, 3]);
+      const all = rows.arraySync() as number[][][];
+      expect(onWasm.arraySync()).toEqual(indices.map((i) => all[i]));
+      tf.dispose([rows, onWasm]);
+    }
+    const small = tensor([3, 2], 7);
+    expect(() => tf.tidy(() => tf.gather(small, tf.tensor1d([3], 'int32')))).toThrow('GatherV2: the index value 3 is not in [0, 2]');
+    small.dispose();
   });
 
   it('the ReLU gradient is exactly the cpu one', async () => {

@@ -15,6 +15,7 @@ export const TASK_KIND = {
   sumRows: 8,
   reluGrad: 9,
   adam: 10,
+  addRows: 11,
 } as const;
 
 export type TaskWords = number[];
@@ -124,6 +125,10 @@ export function maxPoolGradTask(t: MaxPoolGradTask): TaskWords {
 
 export function sumRowsTask(t: { x: number; rows: number; cols: number; out: number }): TaskWords {
   return [TASK_KIND.sumRows, t.x, t.rows, t.cols, t.out];
+}
+
+export function addRowsTask(t: { x: number; rows: number; cols: number; bias: number; out: number }): TaskWords {
+  return [TASK_KIND.addRows, t.x, t.rows, t.cols, t.bias, t.out];
 }
 
 export function reluGradTask(t: { dy: number; x: number; out: number; count: number }): TaskWords {
