@@ -114,6 +114,15 @@ export class CnnWorkload implements TrainingWorkload {
     return { xs, ys };
   }
 
+  forward(): tf.Tensor {
+    const { xs, ys } = this.nextBatch();
+    try {
+      return this.model.predict(xs) as tf.Tensor;
+    } finally {
+      tf.dispose([xs, ys]);
+    }
+  }
+
   /** The model's trainable variables, in the order the gradients (and so Adam's moments) come in. */
   private get variables(): tf.Variable[] {
     return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
