@@ -144,6 +144,7 @@ export const EN_LAB = {
   'lab.race.peakMemory': 'Peak memory',
   'lab.race.speedUpCpu': 'Speed-up vs plain-JS CPU',
   'lab.race.speedUpWasm': 'Speed-up vs WebAssembly CPU',
+  'lab.race.threads': '({count, plural, one {# thread} other {# threads}})',
   'lab.race.peakWithGpu': '{peak} (GPU {gpu})',
   'lab.race.noteCpu': '{speedUp} plain-JS CPU',
   'lab.race.noteWasm': '{speedUp} WebAssembly CPU',

@@ -143,6 +143,7 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.race.peakMemory': '内存峰值',
   'lab.race.speedUpCpu': '相对纯 JS CPU 的加速比',
   'lab.race.speedUpWasm': '相对 WebAssembly CPU 的加速比',
+  'lab.race.threads': '（{count} 个线程）',
   'lab.race.peakWithGpu': '{peak}（GPU {gpu}）',
   'lab.race.noteCpu': '纯 JS CPU 的 {speedUp}',
   'lab.race.noteWasm': 'WebAssembly CPU 的 {speedUp}',
