@@ -40,13 +40,13 @@ function wasmThreads(): Reported<number> {
   }
 }
 
-function wasmKernels(): Reported<string> {
+function wasmKernels(): Reported<'relaxed' | 'plain'> {
   const modules = kernelModules();
   const instance = wasmInstance();
   if (!modules) return notAvailable("the app's WebAssembly kernels are not loaded: TensorFlow.js's own kernels run");
   if (!instance) return notAvailable('the WebAssembly backend has not started in this tab');
   if (!SimdRuntime.of(instance)) return notAvailable("the app's kernels cannot use this backend's memory: TensorFlow.js's own kernels run");
-  return modules.simd === 'relaxed' ? "the app's kernels, relaxed SIMD (fused multiply-add)" : "the app's kernels, SIMD128 (multiply, then add)";
+  return modules.simd;
 }
 
 function currentFlags(): Record<string, FlagValue> {

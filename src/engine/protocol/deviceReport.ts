@@ -81,8 +81,11 @@ export interface TfjsSection {
   flags: Record<string, FlagValue>;
   /** Threads the WebAssembly backend runs on: the app's kernels and XNNPACK (more than one needs a cross-origin isolated page). */
   wasmThreads: Reported<number>;
-  /** Whose kernels train on WebAssembly and which SIMD they use; absent in reports made before they existed. */
-  wasmKernels?: Reported<string>;
+  /**
+   * The app's own WebAssembly kernels run, with relaxed SIMD (fused multiply-add) or plain SIMD128; not
+   * available (with the reason) where TensorFlow.js's run alone. Absent in reports made before they existed.
+   */
+  wasmKernels?: Reported<'relaxed' | 'plain'>;
 }
 
 /** Extensions that decide whether tfjs can render float32/float16 textures and time kernels on WebGL. */
