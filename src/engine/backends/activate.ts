@@ -35,6 +35,7 @@ export async function activateBackend(name: BackendName, precision: Precision = 
     throw new Error(`Could not start the ${name} backend (tfjs reports "${actual ?? 'none'}"); no other backend was substituted.`);
   }
   await tf.ready();
+  await BACKEND_RUNTIMES[name].prepare?.(tf.backend());
   return name;
 }
 

@@ -10,6 +10,7 @@ import { hostBatch } from './hostBatch';
 import { kernelTiming } from './kernelTiming';
 import { buildLabWorkload, LAB_LEARNING_RATE } from './labWorkload';
 import { disposeScalars } from './timeTraining';
+import { adam } from '../workloads/adam';
 
 /** One app training step that hands back only its loss (for syncCost), the other scalars disposed. */
 function lossStep(workload: TrainingWorkload): () => tf.Scalar {
@@ -43,7 +44,7 @@ export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise
   await ctx.host.activate(backend);
   const result = await withWebGpuErrorScopes(async (): Promise<AnatomyResult> => {
     const { workload, data } = await buildLabWorkload(spec, backend, ctx.host, (message) => progress(ctx, 0.05, message));
-    const optimizer = tf.train.adam(LAB_LEARNING_RATE);
+    const optimizer = adam(LAB_LEARNING_RATE);
     try {
       progress(ctx, 0.1, `${backend}: timing upload, compute and read-back…`);
       const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize), { warmup: spec.warmupSteps, runs: spec.measuredSteps });

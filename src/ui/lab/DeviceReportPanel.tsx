@@ -62,6 +62,12 @@ function flagValue(value: string | number | boolean | undefined, t: Translator):
   return value ?? { status: 'not available', reason: t.t('lab.device.notEvaluated') };
 }
 
+/** Whose kernels train on WebAssembly (reports made before the app had its own say nothing). */
+function wasmKernelsText(kernels: DeviceReport['tfjs']['wasmKernels'], t: Translator): string {
+  if (kernels === undefined) return t.t('lab.device.wasmKernelsUnknown');
+  return typeof kernels === 'string' ? t.t(kernels === 'relaxed' ? 'lab.device.wasmKernelsRelaxed' : 'lab.device.wasmKernelsPlain') : reportedText(kernels, t);
+}
+
 function environmentFacts(report: DeviceReport, t: Translator): Fact[] {
   const { environment: env, tfjs } = report;
   const versions = Object.entries(tfjs.versions).map(([name, v]) => `${name} ${typeof v === 'string' ? v : t.t('lab.device.noVersion')}`);
@@ -72,6 +78,7 @@ function environmentFacts(report: DeviceReport, t: Translator): Fact[] {
     ['device-isolated', t.t('lab.device.isolated'), reportedText(env.crossOriginIsolated, t)],
     ['device-wasm-threads', t.t('lab.device.wasmThreads'), reportedText(tfjs.wasmThreads, t)],
     ['device-wasm-simd', t.t('lab.device.wasmSimd'), reportedText(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT, t), t)],
+    ['device-wasm-kernels', t.t('lab.device.wasmKernels'), wasmKernelsText(tfjs.wasmKernels, t)],
     ['device-tfjs-version', t.t('lab.device.tfjs'), reportedText(tfjs.versions['tfjs-core'], t)],
     ['device-tfjs-versions', t.t('lab.device.packages'), versions.join(', ')],
   ];

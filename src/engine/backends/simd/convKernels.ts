@@ -1,0 +1,140 @@
+/**
+ * Conv2D, its filter gradient and its stride-1 input gradient on the app's WebAssembly kernels (NHWC,
+ * float32, dilation 1). Each returns null where it does not apply, and the caller runs the kernel it
+ * replaced. Measured against what they replace in docs/performance.md.
+ */
+import { backend_util, type TensorInfo } from '@tensorflow/tfjs-core';
+import type { SimdRuntime } from './runtime';
+import { convTask, flipFilterTask, packPanelsTask, padImagesTask } from './tasks';
+import { columnsFor, offsetOf, paddedColumns } from './tensors';
+
+type ConvInfo = backend_util.Conv2DInfo;
+
+interface Images {
+  at: number;
+  images: number;
+  height: number;
+  width: number;
+  channels: number;
+}
+
+interface Window {
+  height: number;
+  width: number;
+  strideHeight: number;
+  strideWidth: number;
+  outHeight: number;
+  outWidth: number;
+  top: number;
+  left: number;
+}
+
+/**
+ * Calls `use` with images whose every window lies inside them: the input itself when no window
+ * reaches past it, else a zero-padded copy (freed after).
+ */
+function withPadded<T>(rt: SimdRuntime, input: Images, window: Window, use: (padded: Images) => T): T {
+  const neededHeight = (window.outHeight - 1) * window.strideHeight + window.height;
+  const neededWidth = (window.outWidth - 1) * window.strideWidth + window.width;
+  if (window.top === 0 && window.left === 0 && neededHeight <= input.height && neededWidth <= input.width) return use(input);
+  const height = Math.max(neededHeight, window.top + input.height);
+  const width = Math.max(neededWidth, window.left + input.width);
+  return rt.withScratch([input.images * height * width * input.channels * 4], ([at]) => {
+    rt.run(padImagesTask({ x: input.at, images: input.images, height: input.height, width: input.width, channels: input.channels, top: window.top, left: window.left, paddedHeight: height, paddedWidth: width, out: at }));
+    return use({ ...input, at, height, width });
+  });
+}
+
+/**
+ * Calls `use` with a [rows, cols] matrix whose rows hold whole tiles of columns: itself when `cols` is a
+ * multiple of the tile width, else a copy with padded rows (a single panel of the padded width).
+ */
+function withWholeTiles<T>(rt: SimdRuntime, at: number, rows: number, cols: number, use: (at: number, rowBytes: number) => T): T {
+  const padded = paddedColumns(cols);
+  if (padded === cols) return use(at, cols * 4);
+  return rt.withScratch([rows * padded * 4], ([copy]) => {
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: copy, panelColumns: padded }));
+    return use(copy, padded * 4);
+  });
+}
+
+/** Calls `use` with a [rows, cols] row-major matrix packed in panels of tile columns (freed after). */
+function withPanels<T>(rt: SimdRuntime, at: number, rows: number, cols: number, use: (panels: number) => T): T {
+  return rt.withScratch([rows * paddedColumns(cols) * 4], ([panels]) => {
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: panels, panelColumns: columnsFor(cols) }));
+    return use(panels);
+  });
+}
+
+/** out[n, oy, ox, :] = Σ window · filter, the filter packed in panels (k rows, `outChannels` columns). */
+function convolve(rt: SimdRuntime, input: Images, window: Window, panels: number, outChannels: number): TensorInfo {
+  const out = rt.backend.makeOutput([input.images, window.outHeight, window.outWidth, outChannels], 'float32');
+  withPadded(rt, input, window, (padded) =>
+    rt.run(convTask('convForward', {
+      x: padded.at, images: padded.images, height: padded.height, width: padded.width, channels: padded.channels,
+      kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
+      outHeight: window.outHeight, outWidth: window.outWidth, outChannels, b: panels, bRowBytes: 0,
+      out: offsetOf(rt, out), tileColumns: columnsFor(outChannels),
+    })),
+  );
+  return out;
+}
+
+function applies(conv: ConvInfo): boolean {
+  return conv.dataFormat === 'channelsLast' && conv.dilationHeight === 1 && conv.dilationWidth === 1 && conv.batchSize * conv.outHeight * conv.outWidth * conv.inChannels * conv.outChannels > 0;
+}
+
+function windowOf(conv: ConvInfo): Window {
+  return {
+    height: conv.filterHeight, width: conv.filterWidth, strideHeight: conv.strideHeight, strideWidth: conv.strideWidth,
+    outHeight: conv.outHeight, outWidth: conv.outWidth, top: conv.padInfo.top, left: conv.padInfo.left,
+  };
+}
+
+function inputImages(rt: SimdRuntime, x: TensorInfo, conv: ConvInfo): Images {
+  return { at: offsetOf(rt, x), images: conv.batchSize, height: conv.inHeight, width: conv.inWidth, channels: conv.inChannels };
+}
+
+export function conv2DForward(rt: SimdRuntime, x: TensorInfo, filter: TensorInfo, conv: ConvInfo): TensorInfo | null {
+  if (!applies(conv) || conv.padInfo.top < 0 || conv.padInfo.left < 0) return null;
+  const k = conv.filterHeight * conv.filterWidth * conv.inChannels;
+  return withPanels(rt, offsetOf(rt, filter), k, conv.outChannels, (panels) => convolve(rt, inputImages(rt, x, conv), windowOf(conv), panels, conv.outChannels));
+}
+
+/** dW[i,j,c,o] = Σ x-window · dy: one pass of tile rows over (kernel position, channel). */
+export function conv2DFilterGrad(rt: SimdRuntime, x: TensorInfo, dy: TensorInfo, conv: ConvInfo): TensorInfo | null {
+  if (!applies(conv) || conv.padInfo.top < 0 || conv.padInfo.left < 0) return null;
+  const out = rt.backend.makeOutput(conv.filterShape, 'float32');
+  const positions = conv.batchSize * conv.outHeight * conv.outWidth;
+  const window = windowOf(conv);
+  withPadded(rt, inputImages(rt, x, conv), window, (padded) =>
+    withWholeTiles(rt, offsetOf(rt, dy), positions, conv.outChannels, (dyAt, dyRowBytes) =>
+      rt.run(convTask('convFilterGrad', {
+        x: padded.at, images: padded.images, height: padded.height, width: padded.width, channels: padded.channels,
+        kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
+        outHeight: window.outHeight, outWidth: window.outWidth, outChannels: conv.outChannels, b: dyAt, bRowBytes: dyRowBytes,
+        out: offsetOf(rt, out), tileColumns: columnsFor(conv.outChannels),
+      })),
+    ),
+  );
+  return out;
+}
+
+/**
+ * Stride 1: dx is the convolution of dy, padded by (k − 1 − pad) before, with the filter flipped in
+ * both spatial axes and its channel axes swapped. Other strides return null (the sub-pixel path in
+ * wasmKernels.ts turns them into Conv2D calls, which land here).
+ */
+export function conv2DInputGrad(rt: SimdRuntime, dy: TensorInfo, filter: TensorInfo, conv: ConvInfo): TensorInfo | null {
+  if (!applies(conv) || conv.strideHeight !== 1 || conv.strideWidth !== 1) return null;
+  const top = conv.filterHeight - 1 - conv.padInfo.top;
+  const left = conv.filterWidth - 1 - conv.padInfo.left;
+  if (top < 0 || left < 0) return null;
+  const { filterHeight: kh, filterWidth: kw, inChannels: c, outChannels: o } = conv;
+  return rt.withScratch([kh * kw * o * paddedColumns(c) * 4], ([flipped]) => {
+    rt.run(flipFilterTask({ w: offsetOf(rt, filter), kernelHeight: kh, kernelWidth: kw, inChannels: c, outChannels: o, dst: flipped, tileColumns: columnsFor(c) }));
+    const gradient: Images = { at: offsetOf(rt, dy), images: conv.batchSize, height: conv.outHeight, width: conv.outWidth, channels: o };
+    const window: Window = { height: kh, width: kw, strideHeight: 1, strideWidth: 1, outHeight: conv.inHeight, outWidth: conv.inWidth, top, left };
+    return convolve(rt, gradient, window, flipped, c);
+  });
+}
