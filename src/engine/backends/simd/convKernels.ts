@@ -1,11 +1,11 @@
 /**
- * Conv2D, its filter gradient and its stride-1 input gradient on the app's WebAssembly kernels (NHWC,
+ * Conv2D, its filter gradient and its input gradient on the app's WebAssembly kernels (NHWC,
  * float32, dilation 1). Each returns null where it does not apply, and the caller runs the kernel it
  * replaced. Measured against what they replace in docs/performance.md.
  */
 import { backend_util, type TensorInfo } from '@tensorflow/tfjs-core';
 import type { SimdRuntime } from './runtime';
-import { convTask, flipFilterTask, packPanelsTask, padImagesTask } from './tasks';
+import { convInputGradTask, convTask, packPanelsTask, padImagesTask } from './tasks';
 import { columnsFor, offsetOf, paddedColumns } from './tensors';
 
 type ConvInfo = backend_util.Conv2DInfo;
@@ -121,20 +121,24 @@ export function conv2DFilterGrad(rt: SimdRuntime, x: TensorInfo, dy: TensorInfo,
 }
 
 /**
- * Stride 1: dx is the convolution of dy, padded by (k − 1 − pad) before, with the filter flipped in
- * both spatial axes and its channel axes swapped. Other strides return null (the sub-pixel path in
- * wasmKernels.ts turns them into Conv2D calls, which land here).
+ * dx: each (position, tap) block of dy · wᵀ added into dx where the forward pass read it, any stride
+ * (wasm/kernels/conv.ts convInputGrad). The filter is packed per tap, transposed, in panels of dx channels.
  */
 export function conv2DInputGrad(rt: SimdRuntime, dy: TensorInfo, filter: TensorInfo, conv: ConvInfo): TensorInfo | null {
-  if (!applies(conv) || conv.strideHeight !== 1 || conv.strideWidth !== 1) return null;
-  const top = conv.filterHeight - 1 - conv.padInfo.top;
-  const left = conv.filterWidth - 1 - conv.padInfo.left;
-  if (top < 0 || left < 0) return null;
+  if (!applies(conv) || conv.padInfo.top < 0 || conv.padInfo.left < 0) return null;
   const { filterHeight: kh, filterWidth: kw, inChannels: c, outChannels: o } = conv;
-  return rt.withScratch([kh * kw * o * paddedColumns(c) * 4], ([flipped]) => {
-    rt.run(flipFilterTask({ w: offsetOf(rt, filter), kernelHeight: kh, kernelWidth: kw, inChannels: c, outChannels: o, dst: flipped, tileColumns: columnsFor(c) }));
-    const gradient: Images = { at: offsetOf(rt, dy), images: conv.batchSize, height: conv.outHeight, width: conv.outWidth, channels: o };
-    const window: Window = { height: kh, width: kw, strideHeight: 1, strideWidth: 1, outHeight: conv.inHeight, outWidth: conv.inWidth, top, left };
-    return convolve(rt, gradient, window, flipped, c);
+  const tileColumns = columnsFor(c);
+  const tapBytes = o * paddedColumns(c) * 4;
+  const dx = rt.backend.makeOutput(conv.inShape, 'float32');
+  rt.withScratch([kh * kw * tapBytes], ([panels]) => {
+    // Tap t's [c, o] block transposed to panels of c: packPanels reads src[col = c][row = o].
+    rt.run(packPanelsTask({ src: offsetOf(rt, filter), rows: o, cols: c, srcRowBytes: o * 4, transposed: true, dst: panels, panelColumns: tileColumns, count: kh * kw, srcStrideBytes: c * o * 4, dstStrideBytes: tapBytes }));
+    rt.run(convInputGradTask({
+      dy: offsetOf(rt, dy), images: conv.batchSize, outHeight: conv.outHeight, outWidth: conv.outWidth, outChannels: o,
+      height: conv.inHeight, width: conv.inWidth, channels: c, kernelHeight: kh, kernelWidth: kw,
+      strideHeight: conv.strideHeight, strideWidth: conv.strideWidth, padTop: conv.padInfo.top, padLeft: conv.padInfo.left,
+      panels, dx: offsetOf(rt, dx), tileColumns,
+    }));
   });
+  return dx;
 }
