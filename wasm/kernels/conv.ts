@@ -9,8 +9,13 @@ import { tile2x16, tile4x8 } from './tile';
 const ROW_BLOCKS_PER_ITEM = 32;
 /** Output positions a filter-gradient chunk covers: its x and dy slices stay in L1/L2 across the tiles. */
 const CHUNK_POSITIONS = 96;
-/** Filter-gradient tiles per work item. */
+/**
+ * Filter-gradient tiles per work item: up to 16 (each chunk's data is read once per item), but at least
+ * 32 items when there are that many tiles, so small filters (a first layer's 10 tiles) still spread over
+ * the threads.
+ */
 const FILTER_TILES_PER_ITEM = 16;
+const FILTER_ITEMS_WANTED = 32;
 
 // Task layout shared by both kernels (word index: meaning), after word 0 (kind):
 // 1 x, 2 n, 3 h, 4 w, 5 c (padded input), 6 kh, 7 kw, 8 sh, 9 sw, 10 oh, 11 ow, 12 o,
@@ -79,7 +84,8 @@ export function convFilterGrad(ctrl: usize, task: usize): void {
   const rowBlocks = (k + mr - 1) / mr;
   const panels = (o + nr - 1) / nr;
   const tiles = rowBlocks * panels;
-  const items = (tiles + FILTER_TILES_PER_ITEM - 1) / FILTER_TILES_PER_ITEM;
+  const perItem = max(1, min(FILTER_TILES_PER_ITEM, tiles / FILTER_ITEMS_WANTED));
+  const items = (tiles + perItem - 1) / perItem;
   const ldo = <usize>o << 2;
   const rowBytes = <usize>(w * c) << 2;
   const imageBytes = <usize>h * rowBytes;
@@ -87,8 +93,8 @@ export function convFilterGrad(ctrl: usize, task: usize): void {
   const bSeg = <usize>(oh * ow) * bStep;
   const imagesPerChunk = max(1, min(n, CHUNK_POSITIONS / max(1, ow)));
   for (let item = claim(ctrl); item < items; item = claim(ctrl)) {
-    const firstTile = item * FILTER_TILES_PER_ITEM;
-    const lastTile = min(tiles, firstTile + FILTER_TILES_PER_ITEM);
+    const firstTile = item * perItem;
+    const lastTile = min(tiles, firstTile + perItem);
     let first = true;
     for (let oy = 0; oy < oh; oy++) {
       for (let img0 = 0; img0 < n; img0 += imagesPerChunk) {

@@ -4,7 +4,7 @@
  * replaced. Measured against what they replace in docs/performance.md.
  */
 import { backend_util, type TensorInfo } from '@tensorflow/tfjs-core';
-import type { SimdRuntime } from './runtime';
+import { workOf, type SimdRuntime } from './runtime';
 import { convInputGradTask, convTask, packPanelsTask, padImagesTask } from './tasks';
 import { columnsFor, offsetOf, paddedColumns } from './tensors';
 
@@ -40,7 +40,7 @@ function withPadded<T>(rt: SimdRuntime, input: Images, window: Window, use: (pad
   const height = Math.max(neededHeight, window.top + input.height);
   const width = Math.max(neededWidth, window.left + input.width);
   return rt.withScratch([input.images * height * width * input.channels * 4], ([at]) => {
-    rt.run(padImagesTask({ x: input.at, images: input.images, height: input.height, width: input.width, channels: input.channels, top: window.top, left: window.left, paddedHeight: height, paddedWidth: width, out: at }));
+    rt.run(padImagesTask({ x: input.at, images: input.images, height: input.height, width: input.width, channels: input.channels, top: window.top, left: window.left, paddedHeight: height, paddedWidth: width, out: at }), workOf({ elements: input.images * height * width * input.channels }));
     return use({ ...input, at, height, width });
   });
 }
@@ -53,7 +53,7 @@ function withWholeTiles<T>(rt: SimdRuntime, at: number, rows: number, cols: numb
   const padded = paddedColumns(cols);
   if (padded === cols) return use(at, cols * 4);
   return rt.withScratch([rows * padded * 4], ([copy]) => {
-    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: copy, panelColumns: padded }));
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: copy, panelColumns: padded }), workOf({ elements: rows * padded }));
     return use(copy, padded * 4);
   });
 }
@@ -61,7 +61,7 @@ function withWholeTiles<T>(rt: SimdRuntime, at: number, rows: number, cols: numb
 /** Calls `use` with a [rows, cols] row-major matrix packed in panels of tile columns (freed after). */
 function withPanels<T>(rt: SimdRuntime, at: number, rows: number, cols: number, use: (panels: number) => T): T {
   return rt.withScratch([rows * paddedColumns(cols) * 4], ([panels]) => {
-    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: panels, panelColumns: columnsFor(cols) }));
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: panels, panelColumns: columnsFor(cols) }), workOf({ elements: rows * cols }));
     return use(panels);
   });
 }
@@ -75,7 +75,7 @@ function convolve(rt: SimdRuntime, input: Images, window: Window, panels: number
       kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
       outHeight: window.outHeight, outWidth: window.outWidth, outChannels, b: panels, bRowBytes: 0,
       out: offsetOf(rt, out), tileColumns: columnsFor(outChannels),
-    })),
+    }), workOf({ macs: input.images * window.outHeight * window.outWidth * window.height * window.width * input.channels * outChannels })),
   );
   return out;
 }
@@ -114,7 +114,7 @@ export function conv2DFilterGrad(rt: SimdRuntime, x: TensorInfo, dy: TensorInfo,
         kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
         outHeight: window.outHeight, outWidth: window.outWidth, outChannels: conv.outChannels, b: dyAt, bRowBytes: dyRowBytes,
         out: offsetOf(rt, out), tileColumns: columnsFor(conv.outChannels),
-      })),
+      }), workOf({ macs: positions * conv.filterHeight * conv.filterWidth * conv.inChannels * conv.outChannels })),
     ),
   );
   return out;
@@ -132,13 +132,13 @@ export function conv2DInputGrad(rt: SimdRuntime, dy: TensorInfo, filter: TensorI
   const dx = rt.backend.makeOutput(conv.inShape, 'float32');
   rt.withScratch([kh * kw * tapBytes], ([panels]) => {
     // Tap t's [c, o] block transposed to panels of c: packPanels reads src[col = c][row = o].
-    rt.run(packPanelsTask({ src: offsetOf(rt, filter), rows: o, cols: c, srcRowBytes: o * 4, transposed: true, dst: panels, panelColumns: tileColumns, count: kh * kw, srcStrideBytes: c * o * 4, dstStrideBytes: tapBytes }));
+    rt.run(packPanelsTask({ src: offsetOf(rt, filter), rows: o, cols: c, srcRowBytes: o * 4, transposed: true, dst: panels, panelColumns: tileColumns, count: kh * kw, srcStrideBytes: c * o * 4, dstStrideBytes: tapBytes }), workOf({ elements: kh * kw * c * o }));
     rt.run(convInputGradTask({
       dy: offsetOf(rt, dy), images: conv.batchSize, outHeight: conv.outHeight, outWidth: conv.outWidth, outChannels: o,
       height: conv.inHeight, width: conv.inWidth, channels: c, kernelHeight: kh, kernelWidth: kw,
       strideHeight: conv.strideHeight, strideWidth: conv.strideWidth, padTop: conv.padInfo.top, padLeft: conv.padInfo.left,
       panels, dx: offsetOf(rt, dx), tileColumns,
-    }));
+    }), workOf({ macs: conv.batchSize * conv.outHeight * conv.outWidth * kh * kw * c * o }));
   });
   return dx;
 }
