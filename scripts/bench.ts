@@ -7,7 +7,8 @@
  *     sweep, through the same device worker the page uses, all backends in one page.
  *   --no-isolation: serve without COOP/COEP, so WebAssembly runs single-threaded (compare with the default).
  *   --workload firstrun [--backends cpu,wasm,webgl]: a fresh page's first Train press with the
- *     defaults: seconds to the first loss point and to the finished run, and its test accuracy.
+ *     defaults: seconds to the first loss point and to the finished run, and its test accuracy;
+ *     without --backends, on the backend the page picks itself (what a new user gets).
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
  *   --workload ceiling [--models tiny,classic] [--batches 32,64] [--python PATH]: the app's WebAssembly
@@ -55,7 +56,7 @@ const { values: args } = parseArgs({
     workload: { type: 'string', default: 'train' },
     model: { type: 'string', default: 'classic' },
     dataset: { type: 'string', default: 'mnist' },
-    backends: { type: 'string', default: 'cpu,webgl,webgpu' },
+    backends: { type: 'string' },
     batch: { type: 'string', default: '64' },
     seed: { type: 'string', default: '42' },
     warmup: { type: 'string', default: '3' },
@@ -95,8 +96,9 @@ function wholeNumber(flag: string, min: number): number {
 
 const workload = args.workload as Workload;
 if (!WORKLOADS.includes(workload)) fail(`unknown workload "${args.workload}" (one of ${WORKLOADS.join(', ')})`);
-const backends = args.backends.split(',').map((b) => b.trim());
-const badBackend = backends.find((b) => !isBackendName(b));
+// firstrun without --backends: the backend the page picks itself, as a new user gets it.
+const backends = (args.backends ?? (workload === 'firstrun' ? 'default' : 'cpu,webgl,webgpu')).split(',').map((b) => b.trim());
+const badBackend = backends.find((b) => !isBackendName(b) && !(workload === 'firstrun' && b === 'default'));
 if (badBackend) fail(`unknown backend "${badBackend}"`);
 const warmupSteps = wholeNumber('warmup', 1);
 const measuredSteps = wholeNumber('steps', 2);
@@ -219,7 +221,7 @@ async function runFirstRunBench(browser: Browser, url: string): Promise<void> {
   const samples: FirstRunSample[] = [];
   for (const backend of backends) {
     console.error(`bench: first run with the defaults on ${backend}…`);
-    samples.push(await measureFirstRun(browser, url, backend as BackendName, 15 * 60_000));
+    samples.push(await measureFirstRun(browser, url, backend as BackendName | 'default', 15 * 60_000));
   }
   console.log(`\nA fresh page's first Train press with the defaults (${defaultsLine()}).\n`);
   console.log(firstRunTable(samples));

@@ -9,9 +9,9 @@
  *
  * Nothing here has static data: the module must not write a byte of the memory it imports on start.
  */
-import { convFilterGrad, convForward } from './conv';
+import { convFilterGrad, convForward, convInputGrad } from './conv';
 import { adam, addRows, reluGrad, sumRows } from './elementwise';
-import { flipFilter, packPanels, padImages } from './layout';
+import { packPanels, padImages } from './layout';
 import { matMul } from './matmul';
 import { maxPoolGrad } from './pool';
 import { arg, DONE, GENERATION, NEXT_ITEM, QUIT, READY, TASK, word, WORKERS } from './task';
@@ -22,12 +22,12 @@ const CONV_FILTER_GRAD = 2;
 const MAT_MUL = 3;
 const PAD_IMAGES = 4;
 const PACK_PANELS = 5;
-const FLIP_FILTER = 6;
 const MAX_POOL_GRAD = 7;
 const SUM_ROWS = 8;
 const RELU_GRAD = 9;
 const ADAM = 10;
 const ADD_ROWS = 11;
+const CONV_INPUT_GRAD = 12;
 
 /** Spins before sleeping: a step's kernels follow each other within microseconds. */
 const SPIN = 4096;
@@ -39,12 +39,12 @@ function execute(ctrl: usize, task: usize): void {
   else if (kind == MAT_MUL) matMul(ctrl, task);
   else if (kind == PAD_IMAGES) padImages(ctrl, task);
   else if (kind == PACK_PANELS) packPanels(ctrl, task);
-  else if (kind == FLIP_FILTER) flipFilter(ctrl, task);
   else if (kind == MAX_POOL_GRAD) maxPoolGrad(ctrl, task);
   else if (kind == SUM_ROWS) sumRows(ctrl, task);
   else if (kind == RELU_GRAD) reluGrad(ctrl, task);
   else if (kind == ADAM) adam(ctrl, task);
   else if (kind == ADD_ROWS) addRows(ctrl, task);
+  else if (kind == CONV_INPUT_GRAD) convInputGrad(ctrl, task);
   else unreachable();
 }
 

@@ -29,14 +29,19 @@ export function padImages(ctrl: usize, task: usize): void {
 /**
  * Packs a [rows, cols] matrix (rows srcRow bytes apart; or, transposed, src holds [cols, rows]) into
  * panels of nr columns, panel after panel: dst[p][r][0..nr) = src[r][p·nr ..], zero past cols. A tile
- * then reads one panel front to back, from L1. One work item per row.
+ * then reads one panel front to back, from L1. `count` such matrices, srcStride and dstStride bytes
+ * apart, in one task (a filter's taps). One work item per row.
  */
 export function packPanels(ctrl: usize, task: usize): void {
-  const src = ptr(task, 1), rows = arg(task, 2), cols = arg(task, 3), srcRow = <usize>arg(task, 4);
-  const transposed = arg(task, 5) != 0, dst = ptr(task, 6), nr = arg(task, 7);
+  const src0 = ptr(task, 1), rows = arg(task, 2), cols = arg(task, 3), srcRow = <usize>arg(task, 4);
+  const transposed = arg(task, 5) != 0, dst0 = ptr(task, 6), nr = arg(task, 7);
+  const count = max(1, arg(task, 8)), srcStride = <usize>arg(task, 9), dstStride = <usize>arg(task, 10);
   const panels = (cols + nr - 1) / nr;
   const panelBytes = <usize>(rows * nr) << 2;
-  for (let r = claim(ctrl); r < rows; r = claim(ctrl)) {
+  for (let item = claim(ctrl); item < rows * count; item = claim(ctrl)) {
+    const matrix = item / rows;
+    const r = item - matrix * rows;
+    const src = src0 + <usize>matrix * srcStride, dst = dst0 + <usize>matrix * dstStride;
     for (let panel = 0; panel < panels; panel++) {
       const d = dst + <usize>panel * panelBytes + (<usize>(r * nr) << 2);
       for (let j = 0; j < nr; j++) {
@@ -44,30 +49,6 @@ export function packPanels(ctrl: usize, task: usize): void {
         let value: f32 = 0;
         if (col < cols) value = transposed ? load<f32>(src + <usize>col * srcRow + (<usize>r << 2)) : load<f32>(src + <usize>r * srcRow + (<usize>col << 2));
         store<f32>(d + (<usize>j << 2), value);
-      }
-    }
-  }
-}
-
-/**
- * The filter a stride-1 input gradient convolves with, packed in panels of nr columns (as packPanels):
- * f[i,j,o,c] = w[kh-1-i, kw-1-j, c, o]; rows (i,j,o), columns c. w is [kh,kw,c,o]. One item per row.
- */
-export function flipFilter(ctrl: usize, task: usize): void {
-  const w = ptr(task, 1), kh = arg(task, 2), kw = arg(task, 3), c = arg(task, 4), o = arg(task, 5), dst = ptr(task, 6), nr = arg(task, 7);
-  const rows = kh * kw * o;
-  const panels = (c + nr - 1) / nr;
-  const panelBytes = <usize>(rows * nr) << 2;
-  for (let row = claim(ctrl); row < rows; row = claim(ctrl)) {
-    const tap = row / o;
-    const oc = row - tap * o;
-    const i = tap / kw, j = tap - (tap / kw) * kw;
-    const src = w + (<usize>(((kh - 1 - i) * kw + (kw - 1 - j)) * c * o + oc) << 2);
-    for (let panel = 0; panel < panels; panel++) {
-      const d = dst + <usize>panel * panelBytes + (<usize>(row * nr) << 2);
-      for (let jj = 0; jj < nr; jj++) {
-        const ch = panel * nr + jj;
-        store<f32>(d + (<usize>jj << 2), ch < c ? load<f32>(src + (<usize>(ch * o) << 2)) : 0);
       }
     }
   }

@@ -1,11 +1,11 @@
 /**
- * Conv2D, its filter gradient and its stride-1 input gradient on the app's WebAssembly kernels (NHWC,
+ * Conv2D, its filter gradient and its input gradient on the app's WebAssembly kernels (NHWC,
  * float32, dilation 1). Each returns null where it does not apply, and the caller runs the kernel it
  * replaced. Measured against what they replace in docs/performance.md.
  */
 import { backend_util, type TensorInfo } from '@tensorflow/tfjs-core';
-import type { SimdRuntime } from './runtime';
-import { convTask, flipFilterTask, packPanelsTask, padImagesTask } from './tasks';
+import { workOf, type SimdRuntime } from './runtime';
+import { convInputGradTask, convTask, packPanelsTask, padImagesTask } from './tasks';
 import { columnsFor, offsetOf, paddedColumns } from './tensors';
 
 type ConvInfo = backend_util.Conv2DInfo;
@@ -40,7 +40,7 @@ function withPadded<T>(rt: SimdRuntime, input: Images, window: Window, use: (pad
   const height = Math.max(neededHeight, window.top + input.height);
   const width = Math.max(neededWidth, window.left + input.width);
   return rt.withScratch([input.images * height * width * input.channels * 4], ([at]) => {
-    rt.run(padImagesTask({ x: input.at, images: input.images, height: input.height, width: input.width, channels: input.channels, top: window.top, left: window.left, paddedHeight: height, paddedWidth: width, out: at }));
+    rt.run(padImagesTask({ x: input.at, images: input.images, height: input.height, width: input.width, channels: input.channels, top: window.top, left: window.left, paddedHeight: height, paddedWidth: width, out: at }), workOf({ elements: input.images * height * width * input.channels }));
     return use({ ...input, at, height, width });
   });
 }
@@ -53,7 +53,7 @@ function withWholeTiles<T>(rt: SimdRuntime, at: number, rows: number, cols: numb
   const padded = paddedColumns(cols);
   if (padded === cols) return use(at, cols * 4);
   return rt.withScratch([rows * padded * 4], ([copy]) => {
-    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: copy, panelColumns: padded }));
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: copy, panelColumns: padded }), workOf({ elements: rows * padded }));
     return use(copy, padded * 4);
   });
 }
@@ -61,7 +61,7 @@ function withWholeTiles<T>(rt: SimdRuntime, at: number, rows: number, cols: numb
 /** Calls `use` with a [rows, cols] row-major matrix packed in panels of tile columns (freed after). */
 function withPanels<T>(rt: SimdRuntime, at: number, rows: number, cols: number, use: (panels: number) => T): T {
   return rt.withScratch([rows * paddedColumns(cols) * 4], ([panels]) => {
-    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: panels, panelColumns: columnsFor(cols) }));
+    rt.run(packPanelsTask({ src: at, rows, cols, srcRowBytes: cols * 4, transposed: false, dst: panels, panelColumns: columnsFor(cols) }), workOf({ elements: rows * cols }));
     return use(panels);
   });
 }
@@ -75,7 +75,7 @@ function convolve(rt: SimdRuntime, input: Images, window: Window, panels: number
       kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
       outHeight: window.outHeight, outWidth: window.outWidth, outChannels, b: panels, bRowBytes: 0,
       out: offsetOf(rt, out), tileColumns: columnsFor(outChannels),
-    })),
+    }), workOf({ macs: input.images * window.outHeight * window.outWidth * window.height * window.width * input.channels * outChannels })),
   );
   return out;
 }
@@ -114,27 +114,31 @@ export function conv2DFilterGrad(rt: SimdRuntime, x: TensorInfo, dy: TensorInfo,
         kernelHeight: window.height, kernelWidth: window.width, strideHeight: window.strideHeight, strideWidth: window.strideWidth,
         outHeight: window.outHeight, outWidth: window.outWidth, outChannels: conv.outChannels, b: dyAt, bRowBytes: dyRowBytes,
         out: offsetOf(rt, out), tileColumns: columnsFor(conv.outChannels),
-      })),
+      }), workOf({ macs: positions * conv.filterHeight * conv.filterWidth * conv.inChannels * conv.outChannels })),
     ),
   );
   return out;
 }
 
 /**
- * Stride 1: dx is the convolution of dy, padded by (k − 1 − pad) before, with the filter flipped in
- * both spatial axes and its channel axes swapped. Other strides return null (the sub-pixel path in
- * wasmKernels.ts turns them into Conv2D calls, which land here).
+ * dx: each (position, tap) block of dy · wᵀ added into dx where the forward pass read it, any stride
+ * (wasm/kernels/conv.ts convInputGrad). The filter is packed per tap, transposed, in panels of dx channels.
  */
 export function conv2DInputGrad(rt: SimdRuntime, dy: TensorInfo, filter: TensorInfo, conv: ConvInfo): TensorInfo | null {
-  if (!applies(conv) || conv.strideHeight !== 1 || conv.strideWidth !== 1) return null;
-  const top = conv.filterHeight - 1 - conv.padInfo.top;
-  const left = conv.filterWidth - 1 - conv.padInfo.left;
-  if (top < 0 || left < 0) return null;
+  if (!applies(conv) || conv.padInfo.top < 0 || conv.padInfo.left < 0) return null;
   const { filterHeight: kh, filterWidth: kw, inChannels: c, outChannels: o } = conv;
-  return rt.withScratch([kh * kw * o * paddedColumns(c) * 4], ([flipped]) => {
-    rt.run(flipFilterTask({ w: offsetOf(rt, filter), kernelHeight: kh, kernelWidth: kw, inChannels: c, outChannels: o, dst: flipped, tileColumns: columnsFor(c) }));
-    const gradient: Images = { at: offsetOf(rt, dy), images: conv.batchSize, height: conv.outHeight, width: conv.outWidth, channels: o };
-    const window: Window = { height: kh, width: kw, strideHeight: 1, strideWidth: 1, outHeight: conv.inHeight, outWidth: conv.inWidth, top, left };
-    return convolve(rt, gradient, window, flipped, c);
+  const tileColumns = columnsFor(c);
+  const tapBytes = o * paddedColumns(c) * 4;
+  const dx = rt.backend.makeOutput(conv.inShape, 'float32');
+  rt.withScratch([kh * kw * tapBytes], ([panels]) => {
+    // Tap t's [c, o] block transposed to panels of c: packPanels reads src[col = c][row = o].
+    rt.run(packPanelsTask({ src: offsetOf(rt, filter), rows: o, cols: c, srcRowBytes: o * 4, transposed: true, dst: panels, panelColumns: tileColumns, count: kh * kw, srcStrideBytes: c * o * 4, dstStrideBytes: tapBytes }), workOf({ elements: kh * kw * c * o }));
+    rt.run(convInputGradTask({
+      dy: offsetOf(rt, dy), images: conv.batchSize, outHeight: conv.outHeight, outWidth: conv.outWidth, outChannels: o,
+      height: conv.inHeight, width: conv.inWidth, channels: c, kernelHeight: kh, kernelWidth: kw,
+      strideHeight: conv.strideHeight, strideWidth: conv.strideWidth, padTop: conv.padInfo.top, padLeft: conv.padInfo.left,
+      panels, dx: offsetOf(rt, dx), tileColumns,
+    }), workOf({ macs: conv.batchSize * conv.outHeight * conv.outWidth * kh * kw * c * o }));
   });
+  return dx;
 }

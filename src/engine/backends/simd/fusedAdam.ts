@@ -9,7 +9,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { getKernel, registerKernel, type KernelFunc, type NamedAttrMap } from '@tensorflow/tfjs-core';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
-import { SimdRuntime } from './runtime';
+import { SimdRuntime, workOf } from './runtime';
 import { adamTask } from './tasks';
 import { float32Inputs, offsetOf } from './tensors';
 
@@ -35,7 +35,7 @@ const fusedAdamKernel: KernelFunc = ({ inputs, backend, attrs }) => {
     newVariable: offsetOf(rt, outputs[0]), newM: offsetOf(rt, outputs[1]), newV: offsetOf(rt, outputs[2]),
     count: tf.util.sizeFromShape(t.variable.shape), accBeta1: offsetOf(rt, t.accBeta1), accBeta2: offsetOf(rt, t.accBeta2),
     beta1, beta2, epsilon, learningRate,
-  }));
+  }), workOf({ elements: 4 * tf.util.sizeFromShape(t.variable.shape) }));
   return outputs;
 };
 

@@ -64,10 +64,11 @@ export class KernelPool {
     return this.threadCount();
   }
 
-  run(words: TaskWords): void {
+  /** Runs a task on every thread, or on the calling one alone when `parallel` is false (work too small to share). */
+  run(words: TaskWords, parallel = true): void {
     if (words.length > TASK_WORDS) throw new Error(`A kernel task has ${words.length} words; the block holds ${TASK_WORDS}.`);
     new Int32Array(this.memory.buffer, this.task, words.length).set(words);
-    this.exports.run(this.ctrl, this.task, this.threadCount() - 1);
+    this.exports.run(this.ctrl, this.task, parallel ? this.threadCount() - 1 : 0);
     this.tasksRun++;
   }
 

@@ -4,7 +4,7 @@
  * replaced.
  */
 import { backend_util, util, type TensorInfo } from '@tensorflow/tfjs-core';
-import type { SimdRuntime } from './runtime';
+import { workOf, type SimdRuntime } from './runtime';
 import { addRowsTask, matMulTask, maxPoolGradTask, packPanelsTask, reluGradTask, sumRowsTask } from './tasks';
 import { columnsFor, offsetOf, paddedColumns } from './tensors';
 
@@ -21,7 +21,7 @@ export function maxPoolGrad(rt: SimdRuntime, dy: TensorInfo, x: TensorInfo, y: T
     images: pool.batchSize, height: pool.inHeight, width: pool.inWidth, channels: pool.inChannels, outHeight: pool.outHeight, outWidth: pool.outWidth,
     filterHeight: pool.filterHeight, filterWidth: pool.filterWidth, strideHeight: pool.strideHeight, strideWidth: pool.strideWidth,
     padTop: pool.padInfo.top, padLeft: pool.padInfo.left,
-  }));
+  }), workOf({ elements: 2 * util.sizeFromShape(x.shape) }));
   return dx;
 }
 
@@ -34,7 +34,7 @@ export function sumLeadingAxes(rt: SimdRuntime, x: TensorInfo, axis: number | nu
   if (rows === 0 || cols === 0) return null;
   const shape = keepDims ? x.shape.map((size, i) => (i < axes.length ? 1 : size)) : x.shape.slice(axes.length);
   const out = rt.backend.makeOutput(shape, 'float32');
-  rt.run(sumRowsTask({ x: offsetOf(rt, x), rows, cols, out: offsetOf(rt, out) }));
+  rt.run(sumRowsTask({ x: offsetOf(rt, x), rows, cols, out: offsetOf(rt, out) }), workOf({ elements: rows * cols }));
   return out;
 }
 
@@ -50,7 +50,7 @@ export function addBias(rt: SimdRuntime, a: TensorInfo, b: TensorInfo): TensorIn
   if (bias.shape.length > big.shape.length || cols === 0 || !util.arraysEqual(trailing, big.shape.slice(big.shape.length - trailing.length))) return null;
   if (util.arraysEqual(a.shape, b.shape)) return null;
   const out = rt.backend.makeOutput(big.shape, 'float32');
-  rt.run(addRowsTask({ x: offsetOf(rt, big), rows: util.sizeFromShape(big.shape) / cols, cols, bias: offsetOf(rt, bias), out: offsetOf(rt, out) }));
+  rt.run(addRowsTask({ x: offsetOf(rt, big), rows: util.sizeFromShape(big.shape) / cols, cols, bias: offsetOf(rt, bias), out: offsetOf(rt, out) }), workOf({ elements: util.sizeFromShape(big.shape) }));
   return out;
 }
 
@@ -58,7 +58,7 @@ export function addBias(rt: SimdRuntime, a: TensorInfo, b: TensorInfo): TensorIn
 export function reluGrad(rt: SimdRuntime, dy: TensorInfo, x: TensorInfo): TensorInfo | null {
   if (!util.arraysEqual(dy.shape, x.shape)) return null;
   const out = rt.backend.makeOutput(x.shape, 'float32');
-  rt.run(reluGradTask({ dy: offsetOf(rt, dy), x: offsetOf(rt, x), out: offsetOf(rt, out), count: util.sizeFromShape(x.shape) }));
+  rt.run(reluGradTask({ dy: offsetOf(rt, dy), x: offsetOf(rt, x), out: offsetOf(rt, out), count: util.sizeFromShape(x.shape) }), workOf({ elements: util.sizeFromShape(x.shape) }));
   return out;
 }
 
@@ -84,13 +84,13 @@ export function batchMatMul(rt: SimdRuntime, a: TensorInfo, b: TensorInfo, trans
   rt.withScratch([batchB * packedBytes], ([packed]) => {
     for (let batch = 0; batch < batchB; batch++) {
       const src = offsetOf(rt, b) + batch * k * n * 4;
-      rt.run(packPanelsTask({ src, rows: k, cols: n, srcRowBytes: transposeB ? k * 4 : n * 4, transposed: transposeB, dst: packed + batch * packedBytes, panelColumns: tileColumns }));
+      rt.run(packPanelsTask({ src, rows: k, cols: n, srcRowBytes: transposeB ? k * 4 : n * 4, transposed: transposeB, dst: packed + batch * packedBytes, panelColumns: tileColumns }), workOf({ elements: k * n }));
     }
     rt.run(matMulTask({
       a: offsetOf(rt, a), b: packed, c: offsetOf(rt, out), batches, m, k, n,
       aRowBytes: transposeA ? 4 : k * 4, aColBytes: transposeA ? m * 4 : 4,
       aBatchBytes: batchA === 1 ? 0 : m * k * 4, bBatchBytes: batchB === 1 ? 0 : packedBytes, cBatchBytes: m * n * 4, tileColumns,
-    }));
+    }), workOf({ macs: batches * m * n * k }));
   });
   return out;
 }

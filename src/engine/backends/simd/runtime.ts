@@ -4,6 +4,7 @@
  * from the backend's allocator.
  */
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_PARALLEL_MIN_WORK_NS } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
 import type { TaskWords } from './tasks';
 
@@ -63,6 +64,11 @@ export function appKernelsEnabled(): boolean {
 /** Tasks the app's kernels have run in this process (tests prove with it that a kernel took the app's path). */
 export function appKernelTasksRun(): number {
   return tasksRun;
+}
+
+/** A task's work in nanoseconds of one thread, from its multiply-adds and the elements it touches. */
+export function workOf({ macs = 0, elements = 0 }: { macs?: number; elements?: number }): number {
+  return macs / WASM_MACS_PER_NS + elements / WASM_ELEMENTS_PER_NS;
 }
 
 function heapOf(backend: BackendWasm): EmscriptenHeap {
@@ -125,8 +131,9 @@ export class SimdRuntime {
     return this.pool.whenReady(timeoutMs);
   }
 
-  run(words: TaskWords): void {
-    this.pool.run(words);
+  /** Runs a task; `workNs` (workOf) below WASM_PARALLEL_MIN_WORK_NS keeps it on this thread. */
+  run(words: TaskWords, workNs = Infinity): void {
+    this.pool.run(words, workNs >= WASM_PARALLEL_MIN_WORK_NS);
     tasksRun++;
   }
 

@@ -3,7 +3,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registerWasmTrainingKernels, usesSubPixelConv } from '../wasmKernels';
+import { registerWasmTrainingKernels } from '../wasmKernels';
 import { FusedAdamOptimizer } from './fusedAdam';
 import { appKernelTasksRun, kernelModules, setAppKernelsEnabled, SimdRuntime } from './runtime';
 
@@ -107,14 +107,6 @@ function convShapes(c: ConvCase): { x: number[]; w: number[]; y: number[] } {
   return { x: info.inShape, w: info.filterShape, y: info.outShape };
 }
 
-/**
- * Whether the app's kernels take the case: all of them forward and for the filter gradient; the input
- * gradient at stride 1, and at stride 2 where the sub-pixel path (whose convolution is the app's) wins.
- */
-function appPathFor(op: string, c: ConvCase): boolean {
-  return op !== 'inputGradient' || c.stride === 1 || usesSubPixelConv(convInfo(c));
-}
-
 // The classic and tiny CNNs' layers (stride 1, valid) and the DCGAN's (5 x 5, stride 2, same).
 const MODEL_LAYERS: ConvCase[] = [
   { batch: 4, side: 28, inChannels: 1, outChannels: 32, kernel: 3, stride: 1, pad: 'valid', seed: 1 },
@@ -135,14 +127,14 @@ const convOps = {
 describe("the app's convolution kernels on wasm", () => {
   for (const [name, op] of Object.entries(convOps)) {
     it.each(MODEL_LAYERS.map((c) => [JSON.stringify(c), c] as const))(`${name} matches the cpu backend on a model layer: %s`, async (_, c) => {
-      const { wasm, cpu } = await onBoth(op(c), appPathFor(name, c));
+      const { wasm, cpu } = await onBoth(op(c));
       expect(relativeError(wasm, cpu)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
     });
 
     it(`${name} matches the cpu backend on ${GENERATED_CASES} generated shapes`, async () => {
       await fc.assert(
         fc.asyncProperty(convCase, async (c) => {
-          const { wasm, cpu } = await onBoth(op(c), appPathFor(name, c));
+          const { wasm, cpu } = await onBoth(op(c));
           expect(relativeError(wasm, cpu), JSON.stringify(c)).toBeLessThanOrEqual(RELATIVE_TOLERANCE);
         }),
         { numRuns: GENERATED_CASES, seed: 20261125, endOnFailure: true },

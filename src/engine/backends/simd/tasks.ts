@@ -10,12 +10,12 @@ export const TASK_KIND = {
   matMul: 3,
   padImages: 4,
   packPanels: 5,
-  flipFilter: 6,
   maxPoolGrad: 7,
   sumRows: 8,
   reluGrad: 9,
   adam: 10,
   addRows: 11,
+  convInputGrad: 12,
 } as const;
 
 export type TaskWords = number[];
@@ -88,13 +88,46 @@ export function padImagesTask(t: { x: number; images: number; height: number; wi
  * [rows, cols] (rows srcRowBytes apart; transposed: src holds [cols, rows]) into panels of
  * `panelColumns` columns, zero-padded; one panel as wide as the padded row is a row-padded copy.
  */
-export function packPanelsTask(t: { src: number; rows: number; cols: number; srcRowBytes: number; transposed: boolean; dst: number; panelColumns: number }): TaskWords {
-  return [TASK_KIND.packPanels, t.src, t.rows, t.cols, t.srcRowBytes, t.transposed ? 1 : 0, t.dst, t.panelColumns];
+export function packPanelsTask(t: {
+  src: number;
+  rows: number;
+  cols: number;
+  srcRowBytes: number;
+  transposed: boolean;
+  dst: number;
+  panelColumns: number;
+  /** Several matrices at once (a filter's taps), srcStrideBytes and dstStrideBytes apart. */
+  count?: number;
+  srcStrideBytes?: number;
+  dstStrideBytes?: number;
+}): TaskWords {
+  return [TASK_KIND.packPanels, t.src, t.rows, t.cols, t.srcRowBytes, t.transposed ? 1 : 0, t.dst, t.panelColumns, t.count ?? 1, t.srcStrideBytes ?? 0, t.dstStrideBytes ?? 0];
 }
 
-/** The stride-1 input gradient's filter, flipped, channels swapped and packed in panels of `tileColumns`. */
-export function flipFilterTask(t: { w: number; kernelHeight: number; kernelWidth: number; inChannels: number; outChannels: number; dst: number; tileColumns: 8 | 16 }): TaskWords {
-  return [TASK_KIND.flipFilter, t.w, t.kernelHeight, t.kernelWidth, t.inChannels, t.outChannels, t.dst, t.tileColumns];
+/** A convolution's input gradient added straight into dx (the filter packed per tap: [kh·kw][c/nr][o][nr]). */
+export function convInputGradTask(t: {
+  dy: number;
+  images: number;
+  outHeight: number;
+  outWidth: number;
+  outChannels: number;
+  height: number;
+  width: number;
+  channels: number;
+  kernelHeight: number;
+  kernelWidth: number;
+  strideHeight: number;
+  strideWidth: number;
+  padTop: number;
+  padLeft: number;
+  panels: number;
+  dx: number;
+  tileColumns: 8 | 16;
+}): TaskWords {
+  return [
+    TASK_KIND.convInputGrad, t.dy, t.images, t.outHeight, t.outWidth, t.outChannels, t.height, t.width, t.channels,
+    t.kernelHeight, t.kernelWidth, t.strideHeight, t.strideWidth, t.padTop, t.padLeft, t.panels, t.dx, t.tileColumns,
+  ];
 }
 
 export interface MaxPoolGradTask {
