@@ -31,6 +31,10 @@ const CONV_INPUT_GRAD = 12;
 
 /** Spins before sleeping: a step's kernels follow each other within microseconds. */
 const SPIN = 4096;
+/** The calling thread sleeps 1 ms at a time while it waits for the workers (wait32 counts nanoseconds). */
+const WAIT_NS: i64 = 1_000_000;
+/** Waits with no work item claimed and no worker done before the task is given up as stalled: 10 s. */
+const STALL_WAITS = 10_000;
 
 function execute(ctrl: usize, task: usize): void {
   const kind = arg(task, 0);
@@ -50,10 +54,11 @@ function execute(ctrl: usize, task: usize): void {
 
 /**
  * Runs a task on the calling thread and, when `workers` > 0, on that many pool workers (all of them
- * waiting in workerLoop); returns when every thread is done. Work items are claimed one at a time, so a
- * thread the OS delays takes fewer of them.
+ * waiting in workerLoop); returns 0 when every thread is done. Work items are claimed one at a time, so
+ * a thread the OS delays takes fewer of them. Returns 1 if the workers stop making progress for
+ * STALL_WAITS waits (a worker the browser killed): the caller then stops using the pool.
  */
-export function run(ctrl: usize, task: usize, workers: i32): void {
+export function run(ctrl: usize, task: usize, workers: i32): i32 {
   atomic.store<i32>(word(ctrl, NEXT_ITEM), 0);
   if (workers > 0) {
     atomic.store<i32>(word(ctrl, DONE), 0);
@@ -63,12 +68,19 @@ export function run(ctrl: usize, task: usize, workers: i32): void {
     atomic.notify(word(ctrl, GENERATION), workers);
   }
   execute(ctrl, task);
-  if (workers > 0) {
-    let spins = 0;
-    for (let done = atomic.load<i32>(word(ctrl, DONE)); done < workers; done = atomic.load<i32>(word(ctrl, DONE))) {
-      if (++spins > SPIN) memory.atomic.wait32(word(ctrl, DONE), done, 1_000_000);
-    }
+  if (workers <= 0) return 0;
+  let spins = 0;
+  let idleWaits = 0;
+  let progress = -1;
+  for (let done = atomic.load<i32>(word(ctrl, DONE)); done < workers; done = atomic.load<i32>(word(ctrl, DONE))) {
+    if (++spins <= SPIN) continue;
+    const now = done + atomic.load<i32>(word(ctrl, NEXT_ITEM));
+    idleWaits = now == progress ? idleWaits + 1 : 0;
+    progress = now;
+    if (idleWaits > STALL_WAITS) return 1;
+    memory.atomic.wait32(word(ctrl, DONE), done, WAIT_NS);
   }
+  return 0;
 }
 
 /** A pool worker's whole life: announce itself, then take a share of each task until told to quit. */

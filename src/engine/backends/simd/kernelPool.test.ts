@@ -10,8 +10,10 @@ const { workerData } = require('node:worker_threads');
 const instance = new WebAssembly.Instance(workerData.module, { env: { memory: workerData.memory } });
 instance.exports.workerLoop(workerData.ctrl);
 `;
+const nodeWorkers: Worker[] = [];
 const spawnNodeThread: ThreadSpawner = (start) => {
   const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: start });
+  nodeWorkers.push(worker);
   return { terminate: () => void worker.terminate() };
 };
 
@@ -117,5 +119,15 @@ describe('the kernel pool', () => {
     let worst = 0;
     want.forEach((value, i) => (worst = Math.max(worst, Math.abs(got[i] - value) / (1 + Math.abs(value)))));
     expect(worst).toBeLessThan(1e-5);
+  });
+
+  it('gives up on a thread that stops answering: the task fails with a sentence, later tasks run on the calling thread', { timeout: 30_000 }, async () => {
+    const broken = pool(THREADS);
+    expect(await broken.whenReady(10_000)).toBe(THREADS);
+    const expected = forward(pools[0]);
+    await nodeWorkers[nodeWorkers.length - 1].terminate();
+    expect(() => forward(broken)).toThrow('A WebAssembly kernel thread stopped answering');
+    expect(broken.threadCount()).toBe(1);
+    expect(Buffer.from(forward(broken).buffer).equals(Buffer.from(expected.buffer))).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ import type { TaskWords } from './tasks';
 
 /** The exports of a kernel binary (wasm/kernels/index.ts). */
 interface KernelExports {
-  run(ctrl: number, task: number, workers: number): void;
+  /** 0 when done; 1 when the pool threads stopped making progress. */
+  run(ctrl: number, task: number, workers: number): number;
   workerLoop(ctrl: number): void;
 }
 
@@ -23,6 +24,8 @@ const QUIT_WORD = 5;
 export class KernelPool {
   private readonly exports: KernelExports;
   private readonly threads: { terminate(): void }[] = [];
+  /** Set when a task stalled: the pool threads are stopped and every later task runs on the calling thread. */
+  private stalled = false;
   tasksRun = 0;
 
   /**
@@ -53,7 +56,7 @@ export class KernelPool {
    * in every task once it is up, so a task never runs on some of them only).
    */
   threadCount(): number {
-    if (this.threads.length === 0) return 1;
+    if (this.threads.length === 0 || this.stalled) return 1;
     return Atomics.load(this.control(), READY_WORD) === this.threads.length ? this.threads.length + 1 : 1;
   }
 
@@ -68,8 +71,15 @@ export class KernelPool {
   run(words: TaskWords, parallel = true): void {
     if (words.length > TASK_WORDS) throw new Error(`A kernel task has ${words.length} words; the block holds ${TASK_WORDS}.`);
     new Int32Array(this.memory.buffer, this.task, words.length).set(words);
-    this.exports.run(this.ctrl, this.task, parallel ? this.threadCount() - 1 : 0);
+    const stalled = this.exports.run(this.ctrl, this.task, parallel ? this.threadCount() - 1 : 0) !== 0;
     this.tasksRun++;
+    if (stalled) {
+      // A worker stopped answering (the browser killed it?): quit the pool; later tasks run here, alone.
+      // A worker that was only delayed sees the quit flag before it takes another task.
+      this.stalled = true;
+      this.dispose();
+      throw new Error("A WebAssembly kernel thread stopped answering for 10 s; the app's kernels go on on one thread. Start the run again.");
+    }
   }
 
   /** Stops the pool threads: they leave workerLoop, then are terminated. */
