@@ -192,6 +192,13 @@ export const ZH_CN_TABLES: Readonly<Record<string, string>> = {
   'backend.wasm': 'WebAssembly SIMD',
   'backend.webgl': 'WebGL',
   'backend.webgpu': 'WebGPU',
+  'backend.cpu.float16': 'TensorFlow.js 的纯 JS 内核只以 float32 存储和计算。',
+  'backend.wasm.float16': 'TensorFlow.js 的 WebAssembly 内核（XNNPACK）只以 float32 运行。',
+  'backend.webgl.float16':
+    '内核写出的每个张量都存放在 16 位浮点纹理中（WEBGL_FORCE_F16_TEXTURES 开启，WEBGL_RENDER_FLOAT32_ENABLED 关闭）；着色器仍以 32 位计算，上传的数据在第一次被改写前仍是 32 位。',
+  'backend.webgpu.float16': 'TensorFlow.js 4.22 的 WebGPU 后端从不请求 shader-f16 特性，并且所有内核都按 f32 存储编写，因此无法用 16 位训练。',
+  'backend.webgl.device': 'WebGL 上下文',
+  'backend.webgpu.device': 'WebGPU 设备',
   'job.deviceReport': '设备报告',
   'job.race': '竞速',
   'job.matmulSweep': '尺寸扫描',

@@ -34,6 +34,8 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.job.status.cancelled': '已取消',
   'lab.job.status.error': '出错',
   'lab.job.outOfMemory': '内存不足 — {reason}',
+  'lab.job.starting': '正在开始…',
+  'lab.job.finished': '已完成',
 
   'lab.chart.ariaLatest': '{title}图表；其最新数据以文字形式列在下方',
   'lab.chart.ariaFigures': '{title}图表；其数据以文字形式列在下方',
