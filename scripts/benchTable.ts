@@ -18,7 +18,8 @@ export function markdownTable(rows: BenchRow[]): string {
   const lines = rows.map((r) => {
     const bare = rows.find((o) => o.backend === r.backend && o.loop === 'bare');
     const ratio = r.loop === 'app' && bare ? fmt(r.examplesPerSec / bare.examplesPerSec, 2) : '';
-    return `| ${r.backend} | ${r.loop} | ${fmt(r.firstStepMs, 0)} | ${fmt(r.medianStepMs)} | ${fmt(r.p90StepMs)} | ${fmt(r.examplesPerSec)} | ${fmt(r.gflops, 3)} | ${ratio} |`;
+    const backend = r.wasm ? `${r.backend} (${r.wasm.threads} thread${r.wasm.threads === 1 ? '' : 's'}${r.wasm.appKernels ? '' : ", TensorFlow.js's kernels"})` : r.backend;
+    return `| ${backend} | ${r.loop} | ${fmt(r.firstStepMs, 0)} | ${fmt(r.medianStepMs)} | ${fmt(r.p90StepMs)} | ${fmt(r.examplesPerSec)} | ${fmt(r.gflops, 3)} | ${ratio} |`;
   });
   return [header, rule, ...lines].join('\n');
 }

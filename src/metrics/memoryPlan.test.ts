@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVATION_COPIES,
   ADAM_UPDATE_COPIES,
+  adamUpdateCopies,
   BudgetWatch,
   budgetRefusal,
   BYTES_PER_MB,
@@ -19,6 +20,7 @@ const CLASSIC: MemoryPlanInput = {
   accumulationSteps: 1,
   residentExamples: 70_000,
   batchesInFlight: 2,
+  adamUpdateCopies: ADAM_UPDATE_COPIES,
 };
 
 describe('predictMemory', () => {
@@ -46,6 +48,13 @@ describe('predictMemory', () => {
     const plan = predictMemory({ ...CLASSIC, params: 101_770, activationElementsPerExample: 922 });
     expect(plan.peakPhase).toBe('optimizer update');
     expect(plan.stepPeak).toBe(ADAM_UPDATE_COPIES * 101_770 * 4);
+  });
+
+  it("counts the app's fused Adam on WebAssembly (4 weight copies at its peak) and TensorFlow.js's elsewhere (15)", () => {
+    expect(adamUpdateCopies('wasm')).toBe(4);
+    for (const backend of ['cpu', 'webgl', 'webgpu'] as const) expect(adamUpdateCopies(backend)).toBe(ADAM_UPDATE_COPIES);
+    const dense = { ...CLASSIC, params: 101_770, activationElementsPerExample: 922 };
+    expect(predictMemory({ ...dense, adamUpdateCopies: adamUpdateCopies('wasm') }).stepPeak).toBe(4 * 101_770 * 4);
   });
 });
 

@@ -3,6 +3,7 @@
  * memory chart draws), what a configuration is predicted to need before anything is uploaded, and
  * whether that fits a memory budget. The engine measures the real split; this module only adds up.
  */
+import type { BackendName } from '../config/backends';
 import { msg, type Message, type MessageValue } from '../i18n/message';
 
 export const BYTES_PER_FLOAT32 = 4;
@@ -22,6 +23,17 @@ export const ACTIVATION_COPIES = 6;
  * corrections, the update), none freed before the tidy ends. Measured: 15.0 for the MLP.
  */
 export const ADAM_UPDATE_COPIES = 15;
+/**
+ * The same on WebAssembly, where the app's fused Adam (src/engine/backends/simd/fusedAdam.ts) updates one
+ * variable at a time: the gradients, and at most one variable's new value and two moments beside the
+ * old ones. Measured: 4.0 for the MLP. (A browser without WebAssembly SIMD runs TensorFlow.js's Adam
+ * there: this then under-predicts, and an out-of-memory still stops the run with its message.)
+ */
+export const FUSED_ADAM_UPDATE_COPIES = 4;
+
+export function adamUpdateCopies(backend: BackendName): number {
+  return backend === 'wasm' ? FUSED_ADAM_UPDATE_COPIES : ADAM_UPDATE_COPIES;
+}
 /** Adam keeps two moments per weight. */
 export const ADAM_MOMENTS = 2;
 
@@ -71,6 +83,8 @@ export interface MemoryPlanInput {
   residentExamples: number;
   /** Batches alive at once in the input pipeline: the step's own, plus one prefetched. */
   batchesInFlight: number;
+  /** Weight-sized tensors Adam's update holds at its peak on this backend (adamUpdateCopies). */
+  adamUpdateCopies: number;
 }
 
 /**
@@ -84,7 +98,7 @@ export function predictMemory(input: MemoryPlanInput): MemoryPlan {
   const accumulators = input.accumulationSteps > 1 ? weights : 0;
   const data = (input.residentExamples + input.batchesInFlight * input.batchSize) * input.floatsPerExample * BYTES_PER_FLOAT32;
   const activations = input.batchSize * input.activationElementsPerExample * BYTES_PER_FLOAT32 * ACTIVATION_COPIES;
-  const update = ADAM_UPDATE_COPIES * weights;
+  const update = input.adamUpdateCopies * weights;
   const stepPeak = Math.max(activations, update);
   return {
     weights,

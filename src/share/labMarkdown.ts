@@ -32,7 +32,7 @@ function withStops(body: string, stops: readonly BackendStop[]): string {
 export function raceMarkdown(rows: readonly RaceRow[], stops: readonly BackendStop[] = []): string {
   const header = ['backend', 'first step ms', 'median ms', 'p90 ms', 'min ms', 'max ms', 'examples/s', 'GFLOP/s', 'peak MB', 'GPU MB', 'speed-up vs plain-JS cpu', 'speed-up vs wasm'];
   const body = withSpeedUps(rows).map((r) => [
-    r.backend,
+    r.threads ? `${r.backend} (${r.threads} thread${r.threads === 1 ? '' : 's'})` : r.backend,
     fixed(r.firstStepMs, 0),
     fixed(r.medianStepMs),
     fixed(r.p90StepMs),

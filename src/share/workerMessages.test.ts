@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backendMessage } from '../config/backends';
 import { planAccumulation } from '../metrics/accumulation';
 import { LeakDetector } from '../metrics/leakDetector';
-import { budgetRefusal, BudgetWatch, outOfMemoryMessage, predictMemory, type MemoryPlanInput } from '../metrics/memoryPlan';
+import { ADAM_UPDATE_COPIES, budgetRefusal, BudgetWatch, outOfMemoryMessage, predictMemory, type MemoryPlanInput } from '../metrics/memoryPlan';
 import { messageOf, msg, type Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
 
@@ -17,6 +17,7 @@ const CLASSIC: MemoryPlanInput = {
   accumulationSteps: 1,
   residentExamples: 70_000,
   batchesInFlight: 2,
+  adamUpdateCopies: ADAM_UPDATE_COPIES,
 };
 
 function thrown(run: () => unknown): Message {

@@ -36,6 +36,7 @@ export async function activateBackend(name: BackendName, precision: Precision = 
     throw new MessageError(msg('engine.backend.notSubstituted', { backend: backendMessage(name), actual: actual ?? msg('engine.backend.none') }));
   }
   await tf.ready();
+  await BACKEND_RUNTIMES[name].prepare?.(tf.backend());
   return name;
 }
 

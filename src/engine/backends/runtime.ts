@@ -13,6 +13,8 @@ export interface BackendRuntime {
   probe(): Promise<Omit<BackendAvailability, 'name'>>;
   /** Loads its package (and the project's kernels for it) once, before tf.setBackend. */
   load(): Promise<void>;
+  /** Readies a new instance after tf.setBackend (e.g. waits for its threads), so no job is timed while it starts. */
+  prepare?(instance: tf.KernelBackend): Promise<void>;
   /** Which clock its kernel times come from while it is the active backend, decided from the backend itself. */
   kernelTiming(mode: TimingMode): KernelTiming;
   /** Why this instance's device (WebGL context, WebGPU device) is gone; null while it works or where there is none. */

@@ -3,6 +3,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertCanTrain } from './kernels';
+import { setAppKernelsEnabled } from './simd/runtime';
 import { conv2DBackpropInputViaConv, registerWasmTrainingKernels, usesSubPixelConv } from './wasmKernels';
 import { englishError } from '../../i18n/testing/english';
 
@@ -138,6 +139,9 @@ function describeCase(c: GradCase): string {
 }
 
 beforeAll(async () => {
+  // These are the kernels built from XNNPACK's (the fallbacks where the app's own do not run, e.g. without
+  // SIMD); simd/simdKernels.test.ts tests the app's own.
+  setAppKernelsEnabled(false);
   // Make sure both backends are initialised before the first case switches between them.
   expect(await tf.setBackend('cpu')).toBe(true);
   expect(await tf.setBackend('wasm')).toBe(true);

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
-import { getThreadsCount, version_wasm } from '@tensorflow/tfjs-backend-wasm';
+import { getThreadsCount, version_wasm, type BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { msg } from '../../i18n/message';
+import { kernelModules, SimdRuntime } from '../backends/simd/runtime';
 import { notAvailable, type FlagValue, type Reported, type TfjsSection } from '../protocol/deviceReport';
 
 
@@ -17,15 +18,34 @@ export function collectTfjsSection(): TfjsSection {
     registeredBackends,
     flags: currentFlags(),
     wasmThreads: wasmThreads(),
+    wasmKernels: wasmKernels(),
   };
 }
 
+/** The wasm backend instance, if one has started in this worker (tf.findBackend would start one). */
+function wasmInstance(): BackendWasm | null {
+  return (tf.engine().registry.wasm as BackendWasm | undefined) ?? null;
+}
+
+/** Threads the last WebAssembly job ran on: the app's kernel pool (XNNPACK is given as many). */
 function wasmThreads(): Reported<number> {
+  const instance = wasmInstance();
+  const runtime = instance ? SimdRuntime.of(instance) : null;
+  if (runtime) return runtime.threadCount();
   try {
     return getThreadsCount();
   } catch {
     return notAvailable(msg('engine.device.wasmNotStarted'));
   }
+}
+
+function wasmKernels(): Reported<'relaxed' | 'plain'> {
+  const modules = kernelModules();
+  const instance = wasmInstance();
+  if (!modules) return notAvailable(msg('engine.device.wasmKernelsMissing'));
+  if (!instance) return notAvailable(msg('engine.device.wasmNotStarted'));
+  if (!SimdRuntime.of(instance)) return notAvailable(msg('engine.device.wasmKernelsUnusable'));
+  return modules.simd;
 }
 
 function currentFlags(): Record<string, FlagValue> {

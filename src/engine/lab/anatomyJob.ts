@@ -12,6 +12,7 @@ import { hostBatch } from './hostBatch';
 import { kernelTiming } from './kernelTiming';
 import { buildLabWorkload, LAB_LEARNING_RATE } from './labWorkload';
 import { disposeScalars } from './timeTraining';
+import { adam } from '../workloads/adam';
 
 /** One app training step that hands back only its loss (for syncCost), the other scalars disposed. */
 function lossStep(workload: TrainingWorkload): () => tf.Scalar {
@@ -45,7 +46,7 @@ export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise
   await ctx.host.activate(backend);
   const result = await withWebGpuErrorScopes(async (): Promise<AnatomyResult> => {
     const { workload, data } = await buildLabWorkload(spec, backend, ctx.host, (message) => progress(ctx, 0.05, message));
-    const optimizer = tf.train.adam(LAB_LEARNING_RATE);
+    const optimizer = adam(LAB_LEARNING_RATE);
     try {
       const name = backendMessage(backend);
       progress(ctx, 0.1, msg('engine.progress.anatomy', { backend: name }));

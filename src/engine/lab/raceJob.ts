@@ -9,6 +9,7 @@ import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
 import { timeTraining } from './timeTraining';
+import { activeWasmRun } from '../backends/wasmSettings';
 
 type Report = (fractionOfBackend: number, message: Message) => void;
 
@@ -57,6 +58,7 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContex
       numTensors: times.numTensors,
       flags: workload.info.flags,
       stepTrace: times.points.map((p) => ({ step: p.step, stepMs: p.stepMs, loss: p.scalars.loss ?? NaN, bytes: p.bytes, gpuBytes: p.gpuBytes })),
+      ...(backend === 'wasm' ? { threads: activeWasmRun()?.threads } : {}),
     };
   } finally {
     workload.dispose();

@@ -76,8 +76,13 @@ export interface TfjsSection {
   registeredBackends: string[];
   /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
   flags: Record<string, FlagValue>;
-  /** Threads the WebAssembly backend runs XNNPACK on (more than one needs a cross-origin isolated page). */
+  /** Threads the WebAssembly backend runs on: the app's kernels and XNNPACK (more than one needs a cross-origin isolated page). */
   wasmThreads: Reported<number>;
+  /**
+   * The app's own WebAssembly kernels run, with relaxed SIMD (fused multiply-add) or plain SIMD128; not
+   * available (with the reason) where TensorFlow.js's run alone. Absent in reports made before they existed.
+   */
+  wasmKernels?: Reported<'relaxed' | 'plain'>;
 }
 
 /** Extensions that decide whether tfjs can render float32/float16 textures and time kernels on WebGL. */

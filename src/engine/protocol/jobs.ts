@@ -37,7 +37,20 @@ export type JobRequest =
   | { kind: 'exportModel'; checkpoint: ArrayBuffer | null }
   /** A look inside the CNN the worker kept from its last finished run, else the saved judge of `dataset` (run on `backend`). */
   | { kind: 'inspect'; query: InspectQuery; dataset: DatasetId; backend: BackendName }
-  | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
+  | {
+      kind: 'benchmark';
+      config: RunConfig;
+      warmupSteps: number;
+      measuredSteps: number;
+      includeBareLoop: boolean;
+      rounds?: number;
+      /** Also time forward passes alone (CNN workloads). */
+      measureForward?: boolean;
+      /** Also profile a step kernel by kernel (tf.profile), after the timed steps. */
+      profileKernels?: boolean;
+      /** WebAssembly only: the thread count (null: every core) and whose kernels run (false: TensorFlow.js's own). */
+      wasm?: { threads: number | null; appKernels: boolean };
+    };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 

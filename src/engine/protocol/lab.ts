@@ -45,6 +45,8 @@ export interface RaceRow extends StepStats, MemoryUse {
   flags: Record<string, unknown>;
   /** Every step in order; absent from rows made before steps were traced. */
   stepTrace?: RaceStep[];
+  /** WebAssembly: the threads its steps ran on (absent on other backends and in older rows). */
+  threads?: number;
 }
 
 /** One n×n float32 matrix multiply size, timed on one backend. */

@@ -1,3 +1,4 @@
+import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
 import type { InspectQuery } from './inspect';
 import type { Message } from '../../i18n/message';
@@ -94,6 +95,12 @@ export interface BenchRow {
   p90StepMs: number;
   examplesPerSec: number;
   gflops: number;
+  /** Median forward pass alone, when asked for (CNN workloads). */
+  forwardMs?: number;
+  /** WebAssembly: the threads the measured steps ran on, and whose kernels. */
+  wasm?: { threads: number; appKernels: boolean };
+  /** One step kernel by kernel, when asked for (the same on both loops' rows). */
+  kernelProfile?: { groups: KernelGroup[]; totalMs: number | null };
 }
 
 /** Generated images from the fixed preview noise, pixels in [0,1], row-major count*side*side. */

@@ -72,6 +72,12 @@ function flagValue(value: string | number | boolean | undefined): string | numbe
   return value ?? notAvailable(msg('lab.device.notEvaluated'));
 }
 
+/** Whose kernels train on WebAssembly (reports made before the app had its own say nothing). */
+function wasmKernelsText(kernels: DeviceReport['tfjs']['wasmKernels'], t: Translator): ReactNode {
+  if (kernels === undefined) return t.t('lab.device.wasmKernelsUnknown');
+  return typeof kernels === 'string' ? t.t(kernels === 'relaxed' ? 'lab.device.wasmKernelsRelaxed' : 'lab.device.wasmKernelsPlain') : reported(kernels, t);
+}
+
 function environmentFacts(report: DeviceReport, page: T): Fact[] {
   const t = page.translator;
   const { environment: env, tfjs } = report;
@@ -83,6 +89,7 @@ function environmentFacts(report: DeviceReport, page: T): Fact[] {
     ['device-isolated', t.t('lab.device.isolated'), reported(env.crossOriginIsolated, t)],
     ['device-wasm-threads', t.t('lab.device.wasmThreads'), reported(tfjs.wasmThreads, t)],
     ['device-wasm-simd', t.t('lab.device.wasmSimd'), reported(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT), t)],
+    ['device-wasm-kernels', t.t('lab.device.wasmKernels'), wasmKernelsText(tfjs.wasmKernels, t)],
     ['device-tfjs-version', t.t('lab.device.tfjs'), reported(tfjs.versions['tfjs-core'], t)],
     // Package names and versions are what the library reports: data, named in no language.
     ['device-tfjs-versions', t.t('lab.device.packages'), <Data>{versions.join(', ')}</Data>],

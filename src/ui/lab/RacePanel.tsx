@@ -87,6 +87,12 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
               <tr key={backend} data-testid={`race-row-${backend}`}>
                 <th scope="row" style={{ color: backendColor(backend) }}>
                   {t.backend(backend)}
+                  {row?.threads !== undefined && (
+                    <span className="lab-threads" data-testid={`race-threads-${backend}`}>
+                      {' '}
+                      {t('lab.race.threads', { count: row.threads })}
+                    </span>
+                  )}
                 </th>
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (

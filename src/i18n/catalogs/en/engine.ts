@@ -25,6 +25,8 @@ export const EN_ENGINE = {
   'engine.backend.startFailed': 'Could not start the {backend} backend: {detail}',
   'engine.backend.notSubstituted': 'Could not start the {backend} backend (TensorFlow.js reports “{actual}”); no other backend was substituted.',
   'engine.backend.none': 'none',
+  'engine.backend.threadStalled': 'A WebAssembly kernel thread stopped answering for 10 s; the app’s kernels go on on one thread. Start the run again.',
+  'engine.backend.kernelsNotLoaded': 'Could not load the WebAssembly kernels ({file}: HTTP {status}).',
   'engine.backend.missingKernels': 'The {backend} backend cannot train this model: it has no {kernels} kernel. Pick a model without those layers (the MLP) or another backend.',
 
   // A lost device (src/engine/backends, src/engine/jobs/runRecovery.ts).
@@ -142,6 +144,8 @@ export const EN_ENGINE = {
   'engine.device.lostBeforeExtensions': 'the context was lost before its extensions could be listed',
   'engine.device.noBackendYet': 'no backend has been started yet',
   'engine.device.wasmNotStarted': 'the WebAssembly backend has not started in this tab',
+  'engine.device.wasmKernelsMissing': 'the app’s WebAssembly kernels are not loaded: TensorFlow.js’s own kernels run',
+  'engine.device.wasmKernelsUnusable': 'the app’s kernels cannot use this backend’s memory: TensorFlow.js’s own kernels run',
   'engine.device.webgpuVersionRegistered': 'tfjs-backend-webgpu exports no version string (it ships in step with tfjs-core {core}); it is registered here',
   'engine.device.webgpuVersionUnregistered': 'tfjs-backend-webgpu exports no version string (it ships in step with tfjs-core {core}); it is not registered here',
 

@@ -21,6 +21,8 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.backend.startFailed': '无法启动 {backend} 后端：{detail}',
   'engine.backend.notSubstituted': '无法启动 {backend} 后端（TensorFlow.js 报告的是“{actual}”）；没有用其他后端代替。',
   'engine.backend.none': '无',
+  'engine.backend.threadStalled': '一个 WebAssembly 内核线程 10 秒没有响应；本应用的内核改为单线程继续运行。请重新开始训练。',
+  'engine.backend.kernelsNotLoaded': '无法加载 WebAssembly 内核（{file}：HTTP {status}）。',
   'engine.backend.missingKernels': '{backend} 后端无法训练这个模型：它缺少 {kernels} 内核。请换一个不含这些层的模型（如 MLP），或换一个后端。',
 
   'engine.lost.webgl': 'WebGL 上下文丢失',
@@ -128,6 +130,8 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.device.lostBeforeExtensions': '上下文在列出扩展之前就丢失了',
   'engine.device.noBackendYet': '还没有启动任何后端',
   'engine.device.wasmNotStarted': 'WebAssembly 后端尚未在此标签页中启动',
+  'engine.device.wasmKernelsMissing': '本应用的 WebAssembly 内核未加载：运行的是 TensorFlow.js 自带的内核',
+  'engine.device.wasmKernelsUnusable': '本应用的内核无法使用这个后端的内存：运行的是 TensorFlow.js 自带的内核',
   'engine.device.webgpuVersionRegistered': 'tfjs-backend-webgpu 不导出版本号（它与 tfjs-core {core} 同步发布）；此处已注册',
   'engine.device.webgpuVersionUnregistered': 'tfjs-backend-webgpu 不导出版本号（它与 tfjs-core {core} 同步发布）；此处未注册',
 
