@@ -28,6 +28,7 @@ export const ALLOWED_LATIN: readonly AllowedName[] = [
   { name: 'WebGPU', why: 'a browser API, a product name' },
   { name: 'WebAssembly', why: 'a browser technology, a product name' },
   { name: 'SIMD', why: 'an instruction set name (the backend is "WebAssembly SIMD")' },
+  { name: 'Relaxed', why: 'in "Relaxed SIMD", the WebAssembly feature’s name (the device report says which kernels run)' },
   { name: 'JavaScript', why: 'a language name' },
   { name: 'JS', why: 'short for JavaScript in "CPU（纯 JS）"' },
   { name: 'TensorFlow.js', why: 'the library, a product name' },

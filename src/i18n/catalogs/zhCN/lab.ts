@@ -78,7 +78,7 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.device.isolated': '跨源隔离（WebAssembly 多线程所需）',
   'lab.device.wasmThreads': 'WebAssembly 线程数',
   'lab.device.wasmKernels': 'WebAssembly 计算核',
-  'lab.device.wasmKernelsRelaxed': '本应用自带，relaxed SIMD（融合乘加）',
+  'lab.device.wasmKernelsRelaxed': '本应用自带，Relaxed SIMD（融合乘加）',
   'lab.device.wasmKernelsPlain': '本应用自带，SIMD128（先乘后加）',
   'lab.device.wasmKernelsUnknown': '此报告未记录',
   'lab.device.wasmSimd': 'WebAssembly SIMD',
