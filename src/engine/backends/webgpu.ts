@@ -62,7 +62,7 @@ export const webgpuRuntime: BackendRuntime = {
     if (!device) throw new Error('This WebGPU backend has no device to destroy.');
     watch(device);
     // Known at once: device.lost only resolves a task later, after more steps could have been queued.
-    lostReasons.set(device, msg('engine.lost.webgpuDestroyed', { detail: 'device.destroy()' }));
+    lostReasons.set(device, msg('engine.lost.webgpuDestroyed', { detail: msg('engine.lost.destroyCalled') }));
     device.destroy();
   },
   applyPrecision: float32Only('webgpu'),

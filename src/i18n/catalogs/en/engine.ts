@@ -31,8 +31,9 @@ export const EN_ENGINE = {
 
   // A lost device (src/engine/backends, src/engine/jobs/runRecovery.ts).
   'engine.lost.webgl': 'The WebGL context was lost',
-  'engine.lost.webgpu': 'The WebGPU device was lost ({detail})',
-  'engine.lost.webgpuDestroyed': 'The WebGPU device was destroyed ({detail})',
+  'engine.lost.webgpu': 'The WebGPU device was lost (lost: {detail})',
+  'engine.lost.webgpuDestroyed': 'The WebGPU device was lost (destroyed: {detail})',
+  'engine.lost.destroyCalled': 'device.destroy() was called',
   'engine.lost.noReason': 'no reason given',
   'engine.lost.resumable': '{lost} at step {step}: the run stopped. Resume continues from the checkpoint at step {checkpoint} on a new {device}.',
   'engine.lost.noCheckpoint': '{lost} at step {step}: the run stopped. No checkpoint was taken yet: start the run again.',

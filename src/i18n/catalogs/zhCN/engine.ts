@@ -26,8 +26,9 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.backend.missingKernels': '{backend} 后端无法训练这个模型：它缺少 {kernels} 内核。请换一个不含这些层的模型（如 MLP），或换一个后端。',
 
   'engine.lost.webgl': 'WebGL 上下文丢失',
-  'engine.lost.webgpu': 'WebGPU 设备丢失（{detail}）',
-  'engine.lost.webgpuDestroyed': 'WebGPU 设备已被销毁（{detail}）',
+  'engine.lost.webgpu': 'WebGPU 设备丢失（原因：{detail}）',
+  'engine.lost.webgpuDestroyed': 'WebGPU 设备丢失（已被销毁：{detail}）',
+  'engine.lost.destroyCalled': '调用了 device.destroy()',
   'engine.lost.noReason': '未给出原因',
   'engine.lost.resumable': '{lost}，发生在第 {step} 步：训练已停止。“从第 {checkpoint} 步继续”会在新的 {device} 上从该检查点接着训练。',
   'engine.lost.noCheckpoint': '{lost}，发生在第 {step} 步：训练已停止。尚未保存任何检查点，请重新开始训练。',
