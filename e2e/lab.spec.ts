@@ -97,7 +97,7 @@ test.describe('benchmark lab, every backend in one run', () => {
     await lab.setWorkload({ ...TINY, measuredSteps: '500' });
     await lab.chooseBackends(RACED);
     await lab.run('race');
-    await expect(lab.byId('race-progress-message')).toHaveText(/^cpu: step \d+ of 501/, { timeout: 60_000 });
+    await expect(lab.byId('race-progress-message')).toHaveText(/^CPU \(plain JS\): step \d+ of 501/, { timeout: 60_000 });
     await lab.button('race', 'cancel').click();
     await expect(lab.status('race')).toHaveText('cancelled', { timeout: 30_000 });
     await expect(lab.button('race', 'cancel')).toBeDisabled();

@@ -37,7 +37,7 @@ import type { RunConfig } from '../src/config/workloads';
 import type { LabJobState } from '../src/engine/protocol/labJobState';
 import type { JobEvent, RequestOf } from '../src/engine/protocol/jobs';
 import type { BenchRow } from '../src/engine/protocol/training';
-import { deviceSummary, labJson, labTable, markdownTable } from './benchTable';
+import { deviceSummary, EN, labJson, labTable, markdownTable } from './benchTable';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
@@ -119,7 +119,7 @@ function trainConfigFor(backend: BackendName): RunConfig {
           dataPlacement: args.data,
           accumulationSteps: args.accumulate,
         });
-  if (errors.length) fail(errors.map((e) => e.message).join('; '));
+  if (errors.length) fail(errors.map((e) => EN.say(e.message)).join('; '));
   return config;
 }
 
@@ -171,7 +171,7 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
     batchFrom,
     batchTo,
   });
-  if (errors.length) fail(errors.map((e) => e.message).join('; '));
+  if (errors.length) fail(errors.map((e) => EN.say(e.message)).join('; '));
   const kind = workload === 'race' ? 'race' : workload === 'matmul' ? 'matmulSweep' : 'batchSweep';
   return { kind, settings };
 }
@@ -179,11 +179,11 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
 function progressLogger(): (event: JobEvent) => void {
   let lastLog = 0;
   return (event) => {
-    if (event.type === 'backendStopped') console.error(`bench: ${event.stop.reason}`);
+    if (event.type === 'backendStopped') console.error(`bench: ${EN.say(event.stop.reason)}`);
     if (event.type === 'raceRow') console.error(`bench: ${event.row.backend}: median step ${event.row.medianStepMs.toFixed(1)} ms`);
     if (event.type !== 'progress' || Date.now() - lastLog < PROGRESS_LOG_INTERVAL_MS) return;
     lastLog = Date.now();
-    console.error(`bench: [${String(Math.round(event.fraction * 100)).padStart(3)}%] ${event.message}`);
+    console.error(`bench: [${String(Math.round(event.fraction * 100)).padStart(3)}%] ${EN.say(event.message)}`);
   };
 }
 
@@ -199,7 +199,7 @@ async function runLabBench(browser: Browser, url: string): Promise<void> {
   await page.close();
   console.log(`\n${deviceSummary(report)}\n`);
   console.log(labTable(job, args));
-  if (job.error) console.log(`\nFAILED ${job.error}`);
+  if (job.error) console.log(`\nFAILED ${EN.say(job.error)}`);
   writeJson(labJson(job, args, report));
   if (job.status !== 'done' || job.stops.some((s) => s.kind === 'error')) process.exitCode = 1;
 }

@@ -6,8 +6,8 @@ import { crossoverSentence, matmulCrossovers } from '../src/share/crossover';
 import { batchMarkdown, matmulMarkdown, raceMarkdown } from '../src/share/labMarkdown';
 import { withSpeedUps } from '../src/share/speedUps';
 
-/** The command line's tables and sentences are English. */
-const EN = new Translator('en');
+/** The command line's tables and sentences are English (the worker's messages included). */
+export const EN = new Translator('en');
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
@@ -33,6 +33,9 @@ interface LabArgs {
 
 const text = (value: string | number | boolean | NotAvailable): string => (isNotAvailable(value) ? 'not available' : String(value));
 
+/** A lab job's stop reasons and error in English, for the JSON. */
+const stopsInEnglish = (job: LabJobState) => job.stops.map((s) => ({ ...s, reason: EN.say(s.reason) }));
+
 /** One line naming what ran the benchmark: GPU adapter, WebGL renderer, browser. */
 export function deviceSummary(report: DeviceReport | null): string {
   if (!report) return 'Device: no report.';
@@ -53,7 +56,7 @@ export function labTable(job: LabJobState, args: LabArgs): string {
 
 /** What --json writes for a lab job: rows (race) or points (sweeps), stops, and the device report. */
 export function labJson(job: LabJobState, args: object, device: DeviceReport | null): object {
-  const common = { workload: job.kind, status: job.status, error: job.error, args, device, stops: job.stops };
+  const common = { workload: job.kind, status: job.status, error: job.error && EN.say(job.error), args, device, stops: stopsInEnglish(job) };
   if (job.kind === 'race') return { ...common, rows: withSpeedUps(job.raceRows) };
   if (job.kind === 'matmulSweep') return { ...common, points: job.matmulPoints, crossovers: matmulCrossovers(job.matmulPoints).map((c) => ({ ...c, sentence: crossoverSentence(c, EN) })) };
   return { ...common, points: job.batchPoints };

@@ -35,6 +35,7 @@ describe('the dependency rules', () => {
     expect(byRule('i18n-above-config')).toEqual(['src/i18n/catalogs.ts -> src/ui/view.ts']);
     expect(byRule('ui-reaches-engine-through-client')).toEqual(['src/ui/lazy.ts -> src/engine/lab/job.ts']);
     expect(byRule('protocol-is-types-and-folds')).toEqual(['src/engine/protocol/types.ts -> src/engine/lab/job.ts']);
+    expect(byRule('only-the-page-formats')).toEqual(['src/engine/jobs/formats.ts -> src/i18n/translator.ts']);
     expect(byRule('tfjs-only-in-workers')).toHaveLength(1);
     expect(byRule('tfjs-only-in-workers')[0]).toMatch(/^src\/share\/typeLeak\.ts -> .*node_modules\/@tensorflow\/tfjs-core\//);
     expect(byRule('no-circular').length).toBeGreaterThan(0);

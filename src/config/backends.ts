@@ -1,3 +1,5 @@
+import { msg, type Message } from '../i18n/message';
+
 /**
  * The backends the app knows, in one table: everything the pages, links, races and reports need to
  * know about a backend without loading it. How a backend is loaded, probed and given its kernels
@@ -101,8 +103,13 @@ export const FAST_CPU: BackendName = 'wasm';
 export interface BackendAvailability {
   name: BackendName;
   available: boolean;
-  /** Plain-words reason when unavailable, or a note (e.g. adapter) when available. */
-  reason: string;
+  /** Why it is unavailable, or a note (e.g. adapter) when available. */
+  reason: Message;
+}
+
+/** A backend's label as a message value (its generated id), said in the reader's language. */
+export function backendMessage(name: BackendName): Message {
+  return msg(`backend.${name}`);
 }
 
 export function isBackendName(value: unknown): value is BackendName {

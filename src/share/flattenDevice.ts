@@ -5,6 +5,9 @@
 import { HIDDEN, isNotAvailable, type DeviceReport as LabDeviceReport, type NotAvailable } from '../engine/protocol/deviceReport';
 import { MAX_DEVICE_CHARS, MAX_DEVICE_ENTRIES, MAX_DEVICE_LIST_ITEMS, MAX_DEVICE_TEXT_CHARS, MAX_VERSION_CHARS, MAX_VERSION_ENTRIES, type DeviceReport, type DeviceValue } from './resultDoc';
 import { version as APP_VERSION } from '../../package.json';
+import { Translator } from '../i18n/translator';
+
+const ENGLISH = new Translator('en');
 
 /** Backend flags that change what a step costs, listed before the rest of tf.env(). */
 const KEY_FLAGS = [
@@ -39,7 +42,8 @@ function cut(text: string): string {
 
 function valueOf(value: Reportable): DeviceValue | null {
   if (value === null || value === undefined) return null;
-  if (isNotAvailable(value)) return cut(`not available (${value.reason})`);
+  // Recorded data: a shared result keeps the reason in English, whoever reads it later.
+  if (isNotAvailable(value)) return cut(`not available (${ENGLISH.say(value.reason)})`);
   if (Array.isArray(value)) return value.slice(0, MAX_DEVICE_LIST_ITEMS).map(cut);
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   return typeof value === 'string' ? cut(value) : value;

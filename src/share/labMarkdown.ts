@@ -1,6 +1,6 @@
 import type { BackendName } from '../config/backends';
 import type { BackendStop, BatchSweepPoint, MatmulSweepPoint, RaceRow } from '../engine/protocol/lab';
-import type { Translator } from '../i18n/translator';
+import { Translator } from '../i18n/translator';
 import { crossoverSentence, matmulCrossovers } from './crossover';
 import { withSpeedUps } from './speedUps';
 
@@ -17,8 +17,11 @@ function table(header: string[], align: ('l' | 'r')[], rows: string[][]): string
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
+/** The bench's tables are English, its stop reasons included. */
+const ENGLISH = new Translator('en');
+
 function stopLines(stops: readonly BackendStop[]): string[] {
-  return stops.map((s) => `- ${s.kind === 'out-of-memory' ? 'OUT OF MEMORY' : s.kind === 'time-budget' ? 'SKIPPED' : 'STOPPED'}: ${s.reason}`);
+  return stops.map((s) => `- ${s.kind === 'out-of-memory' ? 'OUT OF MEMORY' : s.kind === 'time-budget' ? 'SKIPPED' : 'STOPPED'}: ${ENGLISH.say(s.reason)}`);
 }
 
 function withStops(body: string, stops: readonly BackendStop[]): string {

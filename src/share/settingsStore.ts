@@ -3,6 +3,7 @@
  * history entry per burst of edits, so back / forward step between settings), read on load and on
  * back / forward. Link problems found while reading are kept for the page to show.
  */
+import type { Message } from '../i18n/message';
 import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
 
 /** Edits closer together than this share one history entry, ms. */
@@ -19,7 +20,7 @@ export interface SettingsSnapshot {
   /** The open view's settings the link last read carried itself (a lesson step yields to them). */
   carried: Readonly<Record<string, string>>;
   /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
-  linkErrors: string[];
+  linkErrors: Message[];
   /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
   navigation: number;
 }

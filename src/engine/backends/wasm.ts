@@ -2,7 +2,8 @@ import type * as tf from '@tensorflow/tfjs';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { SimdRuntime } from './simd/runtime';
 import { registerWasmTrainingKernels } from './wasmKernels';
-import { cpuClock, NO_DEVICE, type BackendRuntime } from './runtime';
+import { msg } from '../../i18n/message';
+import { cpuClock, float32Only, NO_DEVICE, type BackendRuntime } from './runtime';
 
 /** Under Node the wasm package finds its own binaries; in a browser they are the app's own assets. */
 const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
@@ -12,9 +13,9 @@ const THREADS_READY_TIMEOUT_MS = 5000;
 /** WebAssembly (XNNPACK and the app's kernels, SIMD, threads where the page is cross-origin isolated). */
 export const wasmRuntime: BackendRuntime = {
   async probe() {
-    if (typeof WebAssembly !== 'object') return { available: false, reason: 'WebAssembly is not available in this browser.' };
+    if (typeof WebAssembly !== 'object') return { available: false, reason: msg('engine.backend.wasm.missing') };
     const threads = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
-    return { available: true, reason: `WebAssembly (SIMD when the browser supports it${threads ? ', with threads' : ', one thread: the page is not cross-origin isolated'})` };
+    return { available: true, reason: msg(threads ? 'engine.backend.wasm.threads' : 'engine.backend.wasm.oneThread') };
   },
   async load() {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
@@ -32,4 +33,5 @@ export const wasmRuntime: BackendRuntime = {
   },
   kernelTiming: () => cpuClock('wasm'),
   ...NO_DEVICE,
+  applyPrecision: float32Only('wasm'),
 };

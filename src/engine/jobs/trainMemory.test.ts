@@ -4,6 +4,7 @@ import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
 import type { JobEvent } from '../protocol/jobs';
 import type { MetricsPoint } from '../protocol/training';
 import { RecordingOwner } from '../testing/nodeHost';
+import { english } from '../../i18n/testing/english';
 
 /** The dense MLP: the protocol is the point, not the model, and the tiny CNN's convolution gradients take seconds a step on the plain-JS cpu backend. */
 const RUN: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 16, epochs: 1, trainExamples: 160, testExamples: 100 };
@@ -20,7 +21,7 @@ describe('a training run and its memory budget', () => {
     const before = tf.memory();
     const job = await owner.run({ kind: 'train', config: { ...RUN, memoryBudgetMb: 1 } });
     expect(job.outcome?.status).toBe('error');
-    const message = job.outcome?.status === 'error' ? job.outcome.message : '';
+    const message = job.outcome?.status === 'error' ? english(job.outcome.message) : '';
     expect(message).toMatch(/^Refused before upload: this run is predicted to need [\d.]+ MB, over the 1 MB memory budget \(weights /);
     expect(message).toContain('To fit, ');
     const plan = job.events.find((e) => e.type === 'memoryPlan');

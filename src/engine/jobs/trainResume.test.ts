@@ -4,6 +4,8 @@ import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
 import { BACKEND_RUNTIMES } from '../backends/registry';
 import type { CheckpointInfo } from '../protocol/training';
 import { RecordingOwner } from '../testing/nodeHost';
+import { msg } from '../../i18n/message';
+import { english } from '../../i18n/testing/english';
 
 /**
  * The dense MLP: the protocol is the point, not the model, and the tiny CNN's convolution gradients take seconds a
@@ -11,7 +13,7 @@ import { RecordingOwner } from '../testing/nodeHost';
  */
 const STEPS = 50;
 const RUN: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 16, epochs: 1, trainExamples: STEPS * 16, testExamples: 100, checkpointEvery: 4 };
-const LOST = 'The WebGL context was lost';
+const LOST = msg('engine.lost.webgl');
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -30,7 +32,7 @@ describe('a run whose device is lost', () => {
       if (event.type === 'checkpoint' && ++checkpointsSeen === 2) lose = true;
     });
     expect(first.outcome?.status).toBe('error');
-    const message = first.outcome?.status === 'error' ? first.outcome.message : '';
+    const message = first.outcome?.status === 'error' ? english(first.outcome.message) : '';
     // The cpu backend stands in for a GPU here: the message names it as the device to start anew.
     expect(message).toMatch(/^The WebGL context was lost at step \d+: the run stopped\. Resume continues from the checkpoint at step \d+ on a new CPU \(plain JS\)\.$/);
     const lost = first.events.find((e) => e.type === 'deviceLost');
@@ -58,6 +60,6 @@ describe('a run whose device is lost', () => {
   it('refuses to resume from a checkpoint the worker does not hold', async () => {
     const owner = new RecordingOwner();
     const job = await owner.run({ kind: 'train', config: RUN, recover: { checkpointId: 'memory-none' } });
-    expect(job.outcome).toEqual({ status: 'error', message: "Checkpoint memory-none is no longer in the worker's memory (the worker restarted, or newer checkpoints replaced it)." });
+    expect(job.outcome?.status === 'error' && english(job.outcome.message)).toBe('Checkpoint memory-none is no longer in the worker’s memory (the worker restarted, or newer checkpoints replaced it).');
   }, 120_000);
 });

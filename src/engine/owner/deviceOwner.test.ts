@@ -102,7 +102,7 @@ describe('the device owner queue', () => {
     await flush();
     gate.finish('train-1', 'Could not start the webgpu backend');
     await flush();
-    expect(sent.find((e) => e.type === 'ended' && e.id === 1)).toMatchObject({ outcome: { status: 'error', message: 'Could not start the webgpu backend' } });
+    expect(sent.find((e) => e.type === 'ended' && e.id === 1)).toMatchObject({ outcome: { status: 'error', message: { id: 'error.unexpected', values: { detail: 'Could not start the webgpu backend' } } } });
     expect(gate.started).toEqual(['train-1', 'train-2']);
   });
 

@@ -8,6 +8,7 @@ import type { DatasetId } from '../../config/datasets';
 import type { JobKind } from '../../config/jobs';
 import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
+import type { Message } from '../../i18n/message';
 import type { RunConfig } from '../../config/workloads';
 import type { InspectEvent, InspectQuery } from './inspect';
 import type { LabEvent } from './lab';
@@ -57,7 +58,7 @@ export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 export type JobEvent = TrainingEvent | LabEvent | ModelEvent | InspectEvent | { type: 'benchmark'; rows: BenchRow[] };
 
 /** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
-export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };
+export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: Message };
 
 /** One job the owner holds: the one running, or one waiting its turn. */
 export interface QueueEntry {

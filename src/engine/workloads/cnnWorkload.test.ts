@@ -7,6 +7,7 @@ import type { ImageDataset } from '../../data/types';
 import { TrainingLoop } from '../trainingLoop';
 import type { MetricsPoint } from '../protocol/training';
 import { CnnWorkload } from './cnnWorkload';
+import { msg } from '../../i18n/message';
 
 const TRAIN_EXAMPLES = 4000;
 const TEST_EXAMPLES = 1000;
@@ -64,7 +65,7 @@ describe('CnnWorkload on the cpu backend', () => {
 
   it('refuses a batch larger than the training set', () => {
     expect(() => CnnWorkload.create(config({ batchSize: 4096 }), mnist, 'cpu', {})).toThrow(
-      `Batch size 4096 is larger than the ${TRAIN_EXAMPLES} training examples.`,
+      expect.objectContaining({ said: msg('engine.train.batchTooLarge', { batch: 4096, examples: TRAIN_EXAMPLES }) }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 interface Props {
   backends: BackendAvailability[] | null;
@@ -9,7 +10,7 @@ interface Props {
   onChange(name: BackendName): void;
 }
 
-/** One radio per backend; an unavailable one is disabled with its reason in plain words. */
+/** One radio per backend; an unavailable one is disabled with its reason, in the page's language. */
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
   // Every view stays mounted, so each picker needs its own radio group name.
   const group = useId();
@@ -31,7 +32,7 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
           />
           <span className="backend-name">{t.backend(b.name)}</span>
           <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
-            {b.reason}
+            <Say message={b.reason} />
           </small>
         </label>
       ))}

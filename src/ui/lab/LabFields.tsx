@@ -1,6 +1,7 @@
 import type { BackendAvailability } from '../../config/backends';
 import { LAB_TABLE } from '../../config/labConfig';
 import { SettingsForm } from '../components/SettingsForm';
+import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
 import { unavailableBackends } from './labFormat';
 
@@ -17,7 +18,8 @@ const setLabValue = (key: string, value: string) => setFormValue('lab', key, val
 
 /** Some of the lab's settings, as a panel shows them; edits go to the lab's form (and so to the URL). */
 export function LabFields({ keys, values, backends }: Props) {
-  const missing = backends === undefined ? undefined : unavailableBackends(backends);
+  const t = useT();
+  const missing = backends === undefined ? undefined : unavailableBackends(backends, t.translator);
   const unavailable = missing && Object.fromEntries(keys.filter((k) => LAB_TABLE.fields[k as keyof typeof LAB_TABLE.fields]?.kind === 'enum').map((k) => [k, missing]));
   return <SettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} />;
 }

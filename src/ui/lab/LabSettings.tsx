@@ -2,6 +2,7 @@ import { BACKEND_NAMES, type BackendAvailability, type BackendName } from '../..
 import type { RawValues } from '../../share/pageSettings';
 import { useT } from '../i18n/useT';
 import { LabFields } from './LabFields';
+import { Say } from '../i18n/Say';
 
 const WORKLOAD_KEYS = ['model', 'dataset', 'batchSize', 'seed', 'warmupSteps', 'measuredSteps'] as const;
 
@@ -36,7 +37,7 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
                 />
                 <span className="backend-name">{t.backend(name)}</span>
                 <small className="backend-reason" data-testid={`lab-backend-reason-${name}`}>
-                  {b?.reason ?? t('lab.settings.notDetected')}
+                  {b ? <Say message={b.reason} /> : t('lab.settings.notDetected')}
                 </small>
               </label>
             );

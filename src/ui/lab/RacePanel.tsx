@@ -10,6 +10,7 @@ import { JobControls } from './JobControls';
 import { backendColor, formatMb, formatMs, formatSpeedUp, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
+import { Say } from '../i18n/Say';
 
 /** Test ids of the panel's job controls and chart (not shown to people). */
 const PREFIX = 'race';
@@ -101,7 +102,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
                   ))
                 ) : (
                   <td colSpan={COLUMNS.length} className="lab-pending">
-                    {stop ? stop.reason : job?.status === 'running' || job?.status === 'queued' ? '…' : t('lab.race.notRun')}
+                    {stop ? <Say message={stop.reason} /> : job?.status === 'running' || job?.status === 'queued' ? '…' : t('lab.race.notRun')}
                   </td>
                 )}
               </tr>

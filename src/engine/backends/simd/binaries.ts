@@ -5,6 +5,7 @@
  * engine can import shared memory.
  */
 import type { KernelModules } from './runtime';
+import { msg, MessageError } from '../../../i18n/message';
 
 // One literal per file: Vite only rewrites `new URL('literal', import.meta.url)`.
 const URLS = {
@@ -38,7 +39,7 @@ export async function compileKernelsInBrowser(): Promise<KernelModules | null> {
   const entries = await Promise.all(
     (Object.keys(URLS) as BinaryName[]).map(async (name) => {
       const response = await fetch(URLS[name]);
-      if (!response.ok) throw new Error(`Could not load the WebAssembly kernels (${URLS[name].pathname}: HTTP ${response.status}).`);
+      if (!response.ok) throw new MessageError(msg('engine.backend.kernelsNotLoaded', { file: URLS[name].pathname, status: String(response.status) }));
       return [name, new Uint8Array(await response.arrayBuffer())] as const;
     }),
   );

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileKernelsInNode } from './binaries';
 import { KernelPool, CONTROL_WORDS, TASK_WORDS, type ThreadSpawner } from './kernelPool';
 import { convTask, matMulTask, packPanelsTask } from './tasks';
+import { msg } from '../../../i18n/message';
 
 /** A pool thread under Node: a worker_threads worker that runs the kernel binary's workerLoop. */
 const THREAD_SOURCE = `
@@ -126,7 +127,7 @@ describe('the kernel pool', () => {
     expect(await broken.whenReady(10_000)).toBe(THREADS);
     const expected = forward(pools[0]);
     await nodeWorkers[nodeWorkers.length - 1].terminate();
-    expect(() => forward(broken)).toThrow('A WebAssembly kernel thread stopped answering');
+    expect(() => forward(broken)).toThrow(expect.objectContaining({ said: msg('engine.backend.threadStalled') }));
     expect(broken.threadCount()).toBe(1);
     expect(Buffer.from(forward(broken).buffer).equals(Buffer.from(expected.buffer))).toBe(true);
   });

@@ -3,6 +3,7 @@
  * the pool threads that take a share of every task once all of them are up.
  */
 import type { TaskWords } from './tasks';
+import { msg, MessageError } from '../../../i18n/message';
 
 /** The exports of a kernel binary (wasm/kernels/index.ts). */
 interface KernelExports {
@@ -78,7 +79,7 @@ export class KernelPool {
       // A worker that was only delayed sees the quit flag before it takes another task.
       this.stalled = true;
       this.dispose();
-      throw new Error("A WebAssembly kernel thread stopped answering for 10 s; the app's kernels go on on one thread. Start the run again.");
+      throw new MessageError(msg('engine.backend.threadStalled'));
     }
   }
 

@@ -34,6 +34,8 @@ export const EN_LAB = {
   'lab.job.status.cancelled': 'cancelled',
   'lab.job.status.error': 'error',
   'lab.job.outOfMemory': 'Out of memory — {reason}',
+  'lab.job.starting': 'Starting…',
+  'lab.job.finished': 'Finished',
 
   'lab.chart.ariaLatest': '{title} chart; its latest figures follow as text',
   'lab.chart.ariaFigures': '{title} chart; its figures follow as text',

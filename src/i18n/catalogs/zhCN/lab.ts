@@ -34,6 +34,8 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.job.status.cancelled': '已取消',
   'lab.job.status.error': '出错',
   'lab.job.outOfMemory': '内存不足 — {reason}',
+  'lab.job.starting': '正在开始…',
+  'lab.job.finished': '已完成',
 
   'lab.chart.ariaLatest': '{title}图表；其最新数据以文字形式列在下方',
   'lab.chart.ariaFigures': '{title}图表；其数据以文字形式列在下方',
@@ -76,7 +78,7 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.device.isolated': '跨源隔离（WebAssembly 多线程所需）',
   'lab.device.wasmThreads': 'WebAssembly 线程数',
   'lab.device.wasmKernels': 'WebAssembly 计算核',
-  'lab.device.wasmKernelsRelaxed': '本应用自带，relaxed SIMD（融合乘加）',
+  'lab.device.wasmKernelsRelaxed': '本应用自带，Relaxed SIMD（融合乘加）',
   'lab.device.wasmKernelsPlain': '本应用自带，SIMD128（先乘后加）',
   'lab.device.wasmKernelsUnknown': '此报告未记录',
   'lab.device.wasmSimd': 'WebAssembly SIMD',
