@@ -67,7 +67,8 @@ const { values: args } = parseArgs({
     data: { type: 'string', default: 'device' },
     accumulate: { type: 'string', default: '1' },
     sizes: { type: 'string', default: '32..2048' },
-    batches: { type: 'string', default: '16..512' },
+    // Defaults per workload: 16..512 for the batch sweep, 32,64 for the ceiling.
+    batches: { type: 'string' },
     'matmul-warmup': { type: 'string', default: '2' },
     runs: { type: 'string', default: '5' },
     'point-budget-s': { type: 'string', default: '20' },
@@ -154,7 +155,7 @@ function range(text: string, flag: string): [string, string] {
 /** The lab job the flags describe, read through the lab's own settings table: the worker runs exactly this. */
 function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
   const [matmulFrom, matmulTo] = range(args.sizes, 'sizes');
-  const [batchFrom, batchTo] = range(args.batches, 'batches');
+  const [batchFrom, batchTo] = range(args.batches ?? '16..512', 'batches');
   const { settings, errors } = parseLabSettings({
     model: args.model,
     dataset: args.dataset,
@@ -241,7 +242,7 @@ function wholeNumbers(text: string, flag: string): number[] {
 
 async function runCeilingBench(browser: Browser, url: string): Promise<void> {
   const page = await openBenchPage(browser, url);
-  const batches = wholeNumbers(args.batch === '64' ? '32,64' : args.batch, 'batch');
+  const batches = wholeNumbers(args.batches ?? '32,64', 'batches');
   const result = await measureCeiling(page, { models: cnnModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, python: args.python }, (line) => console.error(`bench: ${line}`));
   await page.close();
   console.log(`\n${ceilingTable(result)}`);
