@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import { softwareGpuOf } from '../../config/softwareGpu';
 import { errorMessage, type BackendRuntime } from './runtime';
 
 /** Why each device the backend used was lost, once it was (TensorFlow.js itself never watches device.lost). */
@@ -18,6 +19,12 @@ function watch(device: GPUDevice): void {
   });
 }
 
+/** Whether the browser granted a fallback (software) adapter: on adapter.info now, on the adapter in older Chromium. */
+function fallbackFlag(adapter: GPUAdapter): boolean | null {
+  const legacy = adapter as GPUAdapter & { isFallbackAdapter?: boolean; info: GPUAdapterInfo & { isFallbackAdapter?: boolean } };
+  return legacy.info.isFallbackAdapter ?? legacy.isFallbackAdapter ?? null;
+}
+
 /** WebGPU through navigator.gpu in the worker; its package loads only when a WebGPU job first runs. */
 export const webgpuRuntime: BackendRuntime = {
   async probe() {
@@ -33,8 +40,11 @@ export const webgpuRuntime: BackendRuntime = {
       if (!adapter) {
         return { available: false, reason: 'WebGPU is present but no GPU adapter was granted (blocklisted GPU or driver, or hardware without WebGPU support).' };
       }
-      const info = adapter.info;
-      return { available: true, reason: `adapter ${info.vendor || 'unknown vendor'} / ${info.architecture || 'unknown architecture'}` };
+      // Field by field: adapter.info's fields are getters on its prototype, which a spread would miss.
+      const { vendor, architecture, device, description } = adapter.info;
+      const reason = `adapter ${vendor || 'unknown vendor'} / ${architecture || 'unknown architecture'}`;
+      const software = softwareGpuOf({ api: 'webgpu', vendor, architecture, device, description, isFallbackAdapter: fallbackFlag(adapter) });
+      return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
     } catch (err) {
       return { available: false, reason: `WebGPU adapter request failed: ${errorMessage(err)}` };
     }
