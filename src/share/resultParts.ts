@@ -1,5 +1,5 @@
 /** Readers for each part of an untrusted shared result: each builds fresh objects and reports what it dropped. */
-import { BACKEND_NAMES, isBackendName } from '../config/backends';
+import { BACKEND_NAMES, BACKENDS, isBackendName } from '../config/backends';
 import type { Point } from './downsample';
 import { quoted, type ErrorList } from './messages';
 import { migrateEntries } from './migrations';
@@ -118,8 +118,22 @@ function readRow(raw: unknown, what: string, errors: ErrorList): SharedRow | nul
     }
     numbers[key] = value;
   }
-  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS)], what.toLowerCase(), errors);
-  return { loop, backend, ...numbers } as SharedRow;
+  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu'], what.toLowerCase(), errors);
+  return { loop, backend, ...numbers, ...readSoftwareFlag(entries.get('softwareGpu'), backend, what, errors) } as SharedRow;
+}
+
+/** A GPU row's softwareGpu flag (true or false); anything else is dropped with a message. */
+function readSoftwareFlag(raw: unknown, backend: keyof typeof BACKENDS, what: string, errors: ErrorList): Pick<SharedRow, 'softwareGpu'> {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'boolean') {
+    errors.add(`${what}: softwareGpu must be true or false (got ${quoted(raw)}); it was ignored`);
+    return {};
+  }
+  if (BACKENDS[backend].device !== 'gpu') {
+    errors.add(`${what}: softwareGpu applies to GPU backends only, not ${backend}; it was ignored`);
+    return {};
+  }
+  return { softwareGpu: raw };
 }
 
 export function readRows(raw: unknown, errors: ErrorList): SharedRow[] {

@@ -3,6 +3,7 @@
  * history entry per burst of edits, so back / forward step between settings), read on load and on
  * back / forward. Link problems found while reading are kept for the page to show.
  */
+import { VIEWS, type FormId, type ViewId } from '../config/views';
 import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
 
 /** Edits closer together than this share one history entry, ms. */
@@ -18,6 +19,8 @@ export interface SettingsSnapshot {
   lessonPayload: string | null;
   /** The open view's settings the link last read carried itself (a lesson step yields to them). */
   carried: Readonly<Record<string, string>>;
+  /** The view whose form `carried` belongs to (the one the link last read opened). */
+  carriedView: ViewId;
   /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
   linkErrors: string[];
   /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
@@ -32,6 +35,11 @@ export interface UrlHost {
   now(): number;
 }
 
+/** Whether the link last read set this field of this form itself (a field it left out took its default). */
+export function carriedByLink(snapshot: Pick<SettingsSnapshot, 'carried' | 'carriedView'>, form: FormId, key: string): boolean {
+  return VIEWS[snapshot.carriedView].form === form && Object.hasOwn(snapshot.carried, key);
+}
+
 export class SettingsStore {
   private snapshot: SettingsSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -41,7 +49,15 @@ export class SettingsStore {
   constructor(private readonly host: UrlHost) {
     this.lastHash = host.readHash();
     const read = settingsFromHash(this.lastHash, defaultPageSettings());
-    this.snapshot = { settings: read.settings, resultPayload: read.resultPayload, lessonPayload: read.lessonPayload, carried: read.carried, linkErrors: read.errors, navigation: 0 };
+    this.snapshot = {
+      settings: read.settings,
+      resultPayload: read.resultPayload,
+      lessonPayload: read.lessonPayload,
+      carried: read.carried,
+      carriedView: read.carriedView,
+      linkErrors: read.errors,
+      navigation: 0,
+    };
     host.onNavigate(() => this.readUrl());
   }
 
@@ -89,6 +105,7 @@ export class SettingsStore {
       resultPayload: read.resultPayload,
       lessonPayload: read.lessonPayload,
       carried: read.carried,
+      carriedView: read.carriedView,
       linkErrors: read.errors,
       navigation: this.snapshot.navigation + 1,
     });

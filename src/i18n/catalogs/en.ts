@@ -8,7 +8,8 @@ import { EN_CORE } from './en/core';
 import { EN_GAN_INSPECT } from './en/ganInspect';
 import { EN_LAB } from './en/lab';
 import { EN_SHARE } from './en/share';
+import { EN_SOFTWARE_GPU } from './en/softwareGpu';
 
-export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE } as const;
+export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE, ...EN_SOFTWARE_GPU } as const;
 
 export type StaticMessageId = keyof typeof EN;
