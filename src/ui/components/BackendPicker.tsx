@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import { softwareCardText } from '../../share/softwareGpu';
 import { useT } from '../i18n/useT';
+import { SoftwareGpuNote } from './SoftwareGpuNote';
 
 interface Props {
   backends: BackendAvailability[] | null;
@@ -9,7 +11,7 @@ interface Props {
   onChange(name: BackendName): void;
 }
 
-/** One radio per backend; an unavailable one is disabled with its reason in plain words. */
+/** One radio per backend; an unavailable one is disabled with its reason in plain words, a software GPU says it runs on the CPU. */
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
   // Every view stays mounted, so each picker needs its own radio group name.
   const group = useId();
@@ -33,8 +35,14 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
           <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
             {b.reason}
           </small>
+          {b.available && b.softwareGpu && (
+            <small className="backend-software" data-testid={`backend-software-${b.name}`}>
+              {softwareCardText(b.softwareGpu, t.translator)}
+            </small>
+          )}
         </label>
       ))}
+      <SoftwareGpuNote backends={backends} />
     </fieldset>
   );
 }

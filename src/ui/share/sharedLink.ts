@@ -126,7 +126,7 @@ export class SharedLink {
     const session = this.deps.sessions[kind];
     const { phase } = session.store.getSnapshot();
     if (phase === 'queued' || phase === 'active') return this.fail(kind, 'A run is in progress in that view: stop it first, then try again.');
-    const plan = planTrainingHere(theirs, availableNames(this.deps.device.getSnapshot().backends));
+    const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends);
     if (!plan.ok) return this.fail(kind, plan.note);
     this.deps.settings.update((s) => ({ ...s, view: kind === 'cnn' ? 'train' : 'gan', [kind]: rawValuesOf(kind, settingsRecordOf(plan.config)) }), 'replace');
     const runId = session.start(plan.config);
