@@ -76,6 +76,12 @@ export function markedRatio(ratio: string, software: boolean, t: Translator): st
   return software ? t.t('softwareGpu.ratio', { ratio }) : ratio;
 }
 
+/** Under a compared backend: which sides (their labels) ran it on a software GPU; null where neither did. */
+export function softwareSidesText(sides: readonly { label: string; software: boolean }[], t: Translator): string | null {
+  const on = sides.filter((s) => s.software).map((s) => s.label);
+  return on.length ? t.t('softwareGpu.onSides', { sides: listOf(on, t) }) : null;
+}
+
 /** What a backend card says of a software GPU: that it runs on the CPU, and the browser's own words. */
 export function softwareCardText(software: SoftwareGpu, t: Translator): string {
   return software.renderer === null

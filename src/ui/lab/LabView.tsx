@@ -112,6 +112,7 @@ export function LabView() {
           {...panel(noBackends ?? badSettings)}
           job={jobs.race}
           raced={snapshot.settings.race?.backends ?? []}
+          backends={backends}
           extra={<RunShareBar kind={RACE_SHARE_KIND} charts={raceCharts} chartScope={RACE_CHART_SCOPE} />}
         />
       </LessonPanel>
@@ -119,7 +120,7 @@ export function LabView() {
         <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
       </LessonPanel>
       <LessonPanel view={VIEW} id="matmul">
-        <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
+        <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} backends={backends} />
       </LessonPanel>
       <LessonPanel view={VIEW} id="batch">
         <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />

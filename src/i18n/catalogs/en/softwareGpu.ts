@@ -6,6 +6,7 @@ export const EN_SOFTWARE_GPU = {
   'softwareGpu.named': '{backend} (software, on the CPU)',
   // A speed-up of a software GPU's row: a ratio of two CPU times, never a GPU speed-up.
   'softwareGpu.ratio': '{ratio}, CPU vs CPU',
+  'softwareGpu.onSides': 'software GPU, on the CPU: {sides}',
   'softwareGpu.fallbackAdapter': 'a fallback adapter',
   'softwareGpu.unknownRenderer': 'a software renderer',
   // This device, from the backends detected here: no GPU at all, or some GPU backends on the CPU.

@@ -5,6 +5,7 @@ export const ZH_CN_SOFTWARE_GPU: Readonly<Record<keyof typeof EN_SOFTWARE_GPU, s
   'softwareGpu.cardFallback': '软件 GPU：实际在 CPU 上运行。浏览器只提供了后备适配器（报告为“{evidence}”）。',
   'softwareGpu.named': '{backend}（软件，在 CPU 上）',
   'softwareGpu.ratio': '{ratio}，CPU 对 CPU',
+  'softwareGpu.onSides': '软件 GPU，在 CPU 上：{sides}',
   'softwareGpu.fallbackAdapter': '后备适配器',
   'softwareGpu.unknownRenderer': '软件渲染器',
   'softwareGpu.deviceLacks':
