@@ -9,6 +9,7 @@ import { decodeResultLink } from '../../share/linkCodec';
 import type { SharedResult } from '../../share/resultDoc';
 import { workloadKind } from '../../share/resultSettings';
 import { planRaceHere, planTrainingHere } from '../../share/runHere';
+import { markChosen } from '../components/backendChoices';
 import type { DeviceClient } from '../../engine/client/deviceClient';
 import { entryFor, historyModel, RECEIVED_ID_PREFIX, type HistoryModel } from '../../share/historyModel';
 import type { SettingsStore } from '../../share/settingsStore';
@@ -128,6 +129,8 @@ export class SharedLink {
     if (phase === 'queued' || phase === 'active') return this.fail(kind, 'A run is in progress in that view: stop it first, then try again.');
     const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends);
     if (!plan.ok) return this.fail(kind, plan.note);
+    // The sender's backend is a choice, kept in the form even where it is a software GPU here.
+    markChosen(kind, plan.config.backend);
     this.deps.settings.update((s) => ({ ...s, view: kind === 'cnn' ? 'train' : 'gan', [kind]: rawValuesOf(kind, settingsRecordOf(plan.config)) }), 'replace');
     const runId = session.start(plan.config);
     this.stopAtStep = plan.stopAtStep;
