@@ -103,6 +103,13 @@ test('a race marks the software GPUs’ rows, and its shared link says so on the
   await context.close();
 });
 
+test('a lesson about the GPU says that this device has none the browser can use', async ({ page }) => {
+  await page.goto('/#lesson=matmul-race');
+  await expect(page.getByTestId('lesson-bar')).toBeVisible();
+  await expect(page.getByTestId('lesson-software-gpu-note')).toHaveText(LACKS);
+  expect(await axeViolations(page, '[data-testid="lesson-bar"]')).toEqual([]);
+});
+
 function payloadOf(value: unknown): string {
   return deflateRawSync(Buffer.from(JSON.stringify(value))).toString('base64url');
 }
