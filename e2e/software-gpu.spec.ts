@@ -58,6 +58,11 @@ test('a race marks the software GPUs’ rows, and its shared link says so on the
   const lab = new LabPage(page);
   await lab.open();
   await expect(lab.byId('lab-software-gpu-note')).toHaveText(LACKS);
+  // The lab's single-backend jobs prefer a GPU, but not a software one by default; picking it is kept.
+  await expect(lab.byId('lab-field-anatomyBackend')).toHaveValue('wasm');
+  await expect(lab.byId('lab-field-profileBackend')).toHaveValue('wasm');
+  await lab.setWorkload({ anatomyBackend: 'webgpu' });
+  await expect(lab.byId('lab-field-anatomyBackend')).toHaveValue('webgpu');
   await lab.setWorkload(TINY_RACE);
   await lab.chooseBackends(RACED);
   await lab.run('race');

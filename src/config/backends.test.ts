@@ -73,6 +73,13 @@ describe('backendToUse', () => {
     expect(backendToUse('webgl', true, noGlSoftwareGpu)).toBe('wasm');
   });
 
+  it('takes its stand-in from the order given: the lab\'s single-backend jobs prefer the GPU, a hardware one', () => {
+    expect(backendToUse('webgpu', false, HARDWARE, SINGLE_JOB_ORDER)).toBe('webgpu');
+    expect(backendToUse('webgpu', false, SOFTWARE_ONLY, SINGLE_JOB_ORDER)).toBe('wasm');
+    expect(backendToUse('webgpu', false, MIXED, SINGLE_JOB_ORDER)).toBe('webgl');
+    expect(backendToUse('webgpu', true, SOFTWARE_ONLY, SINGLE_JOB_ORDER)).toBe('webgpu');
+  });
+
   it('changes nothing before detection', () => {
     expect(backendToUse('webgl', false, null)).toBe('webgl');
     expect(backendToUse('webgl', false, [])).toBe('webgl');

@@ -145,15 +145,20 @@ export function firstAvailable(order: readonly BackendName[], backends: readonly
 }
 
 /**
- * The backend a training form should hold here: its own when it runs here, unless it is a software
- * GPU that nobody chose (the default, not a click or a link); else the best stand-in. A software GPU
- * is never the default nor a stand-in ahead of WebAssembly.
+ * The backend a backend setting should hold here: its own when it runs here, unless it is a software
+ * GPU that nobody chose (the default, not a click or a link); else the first of `order` here. A
+ * software GPU is never the default nor a stand-in ahead of WebAssembly.
  */
-export function backendToUse(chosen: BackendName, chosenExplicitly: boolean, backends: readonly BackendAvailability[] | null): BackendName {
+export function backendToUse(
+  chosen: BackendName,
+  chosenExplicitly: boolean,
+  backends: readonly BackendAvailability[] | null,
+  order: readonly BackendName[] = STAND_IN_ORDER,
+): BackendName {
   if (!backends?.some((b) => b.available)) return chosen;
   const here = backends.some((b) => b.name === chosen && b.available);
   if (here && (chosenExplicitly || softwareGpuHere(chosen, backends) === null)) return chosen;
-  return firstAvailable(STAND_IN_ORDER, backends) ?? chosen;
+  return firstAvailable(order, backends) ?? chosen;
 }
 
 /** The names of the backends available here. */
