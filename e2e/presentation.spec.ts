@@ -51,6 +51,7 @@ test.describe('presentation mode', () => {
   });
 
   test('space trains and pauses, s steps once, r resets', async ({ p, page, backend }) => {
+    test.skip(backend !== 'cpu', 'the shortcuts drive the same controls on every backend; training, pausing and single steps on each backend are train-cnn.spec.ts\'s (CI time)');
     await page.goto(`/#v=4&w=cnn&backend=${backend}&${TINY}&present=on`);
     await expect(p.field('batchSize')).toBeHidden();
     await expect(p.backendOption(backend)).toBeEnabled();

@@ -53,6 +53,7 @@ test('trains the tiny CNN: loss falls, pause / step / resume / stop work, tensor
 });
 
 test('refuses an impossible batch size and learning rate at input', async ({ playground: p, backend }) => {
+  test.skip(backend !== 'cpu', 'the form checks its fields before any backend runs: the same on every project (CI time)');
   await p.open();
   await p.chooseBackend(backend);
   await p.setFields({ batchSize: '0', learningRate: 'fast' });

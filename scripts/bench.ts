@@ -7,9 +7,14 @@
  *     sweep, through the same device worker the page uses, all backends in one page.
  *   --no-isolation: serve without COOP/COEP, so WebAssembly runs single-threaded (compare with the default).
  *   --workload firstrun [--backends cpu,wasm,webgl]: a fresh page's first Train press with the
- *     defaults: seconds to the first loss point and to the finished run, and its test accuracy.
+ *     defaults: seconds to the first loss point and to the finished run, and its test accuracy;
+ *     without --backends, on the backend the page picks itself (what a new user gets).
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
+ *   --workload ceiling [--models tiny,classic] [--batches 32,64] [--python PATH]: the app's WebAssembly
+ *     step (forward and full step, 1 thread and every core) beside PyTorch's on the same CPU and model.
+ *   --workload kernels [--model classic] [--batch 64] [--threads 1]: one WebAssembly step kernel by
+ *     kernel, TensorFlow.js's own kernels against the app's.
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
  *   npm run bench -- --model tiny --backends webgl --precision float16 --prefetch off --data host --accumulate 4
@@ -32,15 +37,18 @@ import type { RunConfig } from '../src/config/workloads';
 import type { LabJobState } from '../src/engine/protocol/labJobState';
 import type { JobEvent, RequestOf } from '../src/engine/protocol/jobs';
 import type { BenchRow } from '../src/engine/protocol/training';
-import { deviceSummary, labJson, labTable, markdownTable, softwareLine } from './benchTable';
+import { deviceSummary, EN, labJson, labTable, markdownTable, softwareLine } from './benchTable';
 import { softwareMapOf } from '../src/share/softwareGpu';
 import type { BackendAvailability } from '../src/config/backends';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
+import { ceilingTable, measureCeiling } from './ceilingBench';
+import { kernelsTable, measureKernels } from './kernelsBench';
+import { CNN_MODEL_IDS, type CnnModelId } from '../src/config/models';
 import { defaultCnnConfig } from '../src/config/cnnConfig';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -50,7 +58,7 @@ const { values: args } = parseArgs({
     workload: { type: 'string', default: 'train' },
     model: { type: 'string', default: 'classic' },
     dataset: { type: 'string', default: 'mnist' },
-    backends: { type: 'string', default: 'cpu,webgl,webgpu' },
+    backends: { type: 'string' },
     batch: { type: 'string', default: '64' },
     seed: { type: 'string', default: '42' },
     warmup: { type: 'string', default: '3' },
@@ -70,6 +78,9 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     root: { type: 'string' },
     'no-isolation': { type: 'boolean', default: false },
+    models: { type: 'string', default: 'tiny,classic' },
+    threads: { type: 'string' },
+    python: { type: 'string' },
     'browser-arg': { type: 'string', multiple: true, default: [] },
   },
 });
@@ -87,8 +98,9 @@ function wholeNumber(flag: string, min: number): number {
 
 const workload = args.workload as Workload;
 if (!WORKLOADS.includes(workload)) fail(`unknown workload "${args.workload}" (one of ${WORKLOADS.join(', ')})`);
-const backends = args.backends.split(',').map((b) => b.trim());
-const badBackend = backends.find((b) => !isBackendName(b));
+// firstrun without --backends: the backend the page picks itself, as a new user gets it.
+const backends = (args.backends ?? (workload === 'firstrun' ? 'default' : 'cpu,webgl,webgpu')).split(',').map((b) => b.trim());
+const badBackend = backends.find((b) => !isBackendName(b) && !(workload === 'firstrun' && b === 'default'));
 if (badBackend) fail(`unknown backend "${badBackend}"`);
 const warmupSteps = wholeNumber('warmup', 1);
 const measuredSteps = wholeNumber('steps', 2);
@@ -109,7 +121,7 @@ function trainConfigFor(backend: BackendName): RunConfig {
           dataPlacement: args.data,
           accumulationSteps: args.accumulate,
         });
-  if (errors.length) fail(errors.map((e) => e.message).join('; '));
+  if (errors.length) fail(errors.map((e) => EN.say(e.message)).join('; '));
   return config;
 }
 
@@ -171,7 +183,7 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
     batchFrom,
     batchTo,
   });
-  if (errors.length) fail(errors.map((e) => e.message).join('; '));
+  if (errors.length) fail(errors.map((e) => EN.say(e.message)).join('; '));
   const kind = workload === 'race' ? 'race' : workload === 'matmul' ? 'matmulSweep' : 'batchSweep';
   return { kind, settings };
 }
@@ -179,11 +191,11 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
 function progressLogger(): (event: JobEvent) => void {
   let lastLog = 0;
   return (event) => {
-    if (event.type === 'backendStopped') console.error(`bench: ${event.stop.reason}`);
+    if (event.type === 'backendStopped') console.error(`bench: ${EN.say(event.stop.reason)}`);
     if (event.type === 'raceRow') console.error(`bench: ${event.row.backend}: median step ${event.row.medianStepMs.toFixed(1)} ms`);
     if (event.type !== 'progress' || Date.now() - lastLog < PROGRESS_LOG_INTERVAL_MS) return;
     lastLog = Date.now();
-    console.error(`bench: [${String(Math.round(event.fraction * 100)).padStart(3)}%] ${event.message}`);
+    console.error(`bench: [${String(Math.round(event.fraction * 100)).padStart(3)}%] ${EN.say(event.message)}`);
   };
 }
 
@@ -201,7 +213,7 @@ async function runLabBench(browser: Browser, url: string): Promise<void> {
   console.log(`\n${deviceSummary(report)}\n`);
   console.log(labTable(job, args, softwareMapOf(here)));
   printSoftwareLine(here);
-  if (job.error) console.log(`\nFAILED ${job.error}`);
+  if (job.error) console.log(`\nFAILED ${EN.say(job.error)}`);
   writeJson(labJson(job, args, report, softwareMapOf(here)));
   if (job.status !== 'done' || job.stops.some((s) => s.kind === 'error')) process.exitCode = 1;
 }
@@ -229,11 +241,42 @@ async function runFirstRunBench(browser: Browser, url: string): Promise<void> {
   const samples: FirstRunSample[] = [];
   for (const backend of backends) {
     console.error(`bench: first run with the defaults on ${backend}…`);
-    samples.push(await measureFirstRun(browser, url, backend as BackendName, 15 * 60_000));
+    samples.push(await measureFirstRun(browser, url, backend as BackendName | 'default', 15 * 60_000));
   }
   console.log(`\nA fresh page's first Train press with the defaults (${defaultsLine()}).\n`);
   console.log(firstRunTable(samples));
   writeJson({ args, samples });
+}
+
+function cnnModels(text: string): CnnModelId[] {
+  const ids = text.split(',').map((m) => m.trim());
+  const bad = ids.find((m) => !(CNN_MODEL_IDS as string[]).includes(m));
+  return bad ? fail(`unknown CNN model "${bad}"`) : (ids as CnnModelId[]);
+}
+
+function wholeNumbers(text: string, flag: string): number[] {
+  const values = text.split(',').map(Number);
+  return values.every((v) => Number.isInteger(v) && v >= 1) ? values : fail(`--${flag} must be whole numbers like 32,64`);
+}
+
+async function runCeilingBench(browser: Browser, url: string): Promise<void> {
+  const page = await openBenchPage(browser, url);
+  const batches = wholeNumbers(args.batch === '64' ? '32,64' : args.batch, 'batch');
+  const result = await measureCeiling(page, { models: cnnModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, python: args.python }, (line) => console.error(`bench: ${line}`));
+  await page.close();
+  console.log(`\n${ceilingTable(result)}`);
+  writeJson({ args, ...result });
+}
+
+async function runKernelsBench(browser: Browser, url: string): Promise<void> {
+  const page = await openBenchPage(browser, url);
+  const [model] = cnnModels(args.model);
+  const threads = args.threads ? wholeNumber('threads', 1) : null;
+  console.error(`bench: one ${model} step kernel by kernel, TensorFlow.js's kernels and the app's…`);
+  const result = await measureKernels(page, { model, batch: wholeNumber('batch', 1), warmup: warmupSteps, steps: measuredSteps, threads });
+  await page.close();
+  console.log(`\n${kernelsTable(result)}`);
+  writeJson({ args, ...result });
 }
 
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
@@ -263,6 +306,8 @@ async function main(): Promise<void> {
     if (workload === 'train' || workload === 'gan') await runTrainBench(browser, url);
     else if (workload === 'pageload') await runPageLoadBench(browser, url);
     else if (workload === 'firstrun') await runFirstRunBench(browser, url);
+    else if (workload === 'ceiling') await runCeilingBench(browser, url);
+    else if (workload === 'kernels') await runKernelsBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();

@@ -8,8 +8,8 @@ import { deviceSoftwareSentence, type SoftwareMap } from '../src/share/softwareG
 import { withSpeedUps } from '../src/share/speedUps';
 import type { BackendAvailability } from '../src/config/backends';
 
-/** The command line's tables and sentences are English. */
-const EN = new Translator('en');
+/** The command line's tables and sentences are English (the worker's messages included). */
+export const EN = new Translator('en');
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
@@ -20,7 +20,8 @@ export function markdownTable(rows: BenchRow[], software: SoftwareMap = {}): str
   const lines = rows.map((r) => {
     const bare = rows.find((o) => o.backend === r.backend && o.loop === 'bare');
     const ratio = r.loop === 'app' && bare ? fmt(r.examplesPerSec / bare.examplesPerSec, 2) : '';
-    const backend = software[r.backend] ? EN.t('softwareGpu.named', { backend: r.backend }) : r.backend;
+    const wasm = r.wasm ? `${r.backend} (${r.wasm.threads} thread${r.wasm.threads === 1 ? '' : 's'}${r.wasm.appKernels ? '' : ", TensorFlow.js's kernels"})` : r.backend;
+    const backend = software[r.backend] ? EN.t('softwareGpu.named', { backend: r.backend }) : wasm;
     return `| ${backend} | ${r.loop} | ${fmt(r.firstStepMs, 0)} | ${fmt(r.medianStepMs)} | ${fmt(r.p90StepMs)} | ${fmt(r.examplesPerSec)} | ${fmt(r.gflops, 3)} | ${ratio} |`;
   });
   return [header, rule, ...lines].join('\n');
@@ -34,6 +35,9 @@ interface LabArgs {
 }
 
 const text = (value: string | number | boolean | NotAvailable): string => (isNotAvailable(value) ? 'not available' : String(value));
+
+/** A lab job's stop reasons and error in English, for the JSON. */
+const stopsInEnglish = (job: LabJobState) => job.stops.map((s) => ({ ...s, reason: EN.say(s.reason) }));
 
 /** One line naming what ran the benchmark: GPU adapter, WebGL renderer, browser. */
 export function deviceSummary(report: DeviceReport | null): string {
@@ -60,7 +64,7 @@ export function labTable(job: LabJobState, args: LabArgs, software: SoftwareMap 
 
 /** What --json writes for a lab job: rows (race) or points (sweeps), stops, and the device report. */
 export function labJson(job: LabJobState, args: object, device: DeviceReport | null, software: SoftwareMap = {}): object {
-  const common = { workload: job.kind, status: job.status, error: job.error, args, device, softwareGpu: software, stops: job.stops };
+  const common = { workload: job.kind, status: job.status, error: job.error && EN.say(job.error), args, device, softwareGpu: software, stops: stopsInEnglish(job) };
   if (job.kind === 'race') return { ...common, rows: withSpeedUps(job.raceRows) };
   if (job.kind === 'matmulSweep') return { ...common, points: job.matmulPoints, crossovers: matmulCrossovers(job.matmulPoints).map((c) => ({ ...c, sentence: crossoverSentence(c, EN) })) };
   return { ...common, points: job.batchPoints };

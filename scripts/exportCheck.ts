@@ -6,6 +6,8 @@
  *               browser-trained weights, the app's outputs on its check inputs within 1e-4;
  *   train.py    a few steps on a slice of MNIST with MirroredStrategy over 2 logical CPU devices: the
  *               global batch is split across 2 replicas, and the loss falls (CNNs) or stays finite (GANs).
+ * In every route, first `python -m py_compile` on every .py file of the package (train.py and verify.py
+ * included where they are not run), so a syntax error in generated code fails the check.
  * Where TensorFlow cannot be imported (CI reaches only npm and Debian's packages, and Debian 12 has no
  * TensorFlow or Keras), --route numpy (the default `auto` picks it) checks the same packages with
  * scripts/export/numpy_check.py instead: parameter counts and the app's outputs within 1e-4 from the
@@ -14,7 +16,7 @@
  * Prints a Markdown table; exits 1 when any check fails.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -49,6 +51,7 @@ const PY_TIMEOUT_MS = 300_000;
 
 interface Row {
   name: string;
+  compiled: string;
   params: string;
   maxDiff: string;
   replicas: string;
@@ -90,6 +93,14 @@ function unpack(zip: Uint8Array, into: string): string {
   return folder;
 }
 
+/** Byte-compiles every .py of the package (its own scripts), so generated code with a syntax error fails in every route. */
+async function compileAll(folder: string): Promise<string[]> {
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.py')).sort();
+  if (!files.length) throw new Error('the package holds no .py file');
+  await run(args.python, ['-m', 'py_compile', ...files], { cwd: folder, timeout: PY_TIMEOUT_MS });
+  return files;
+}
+
 async function python(cwd: string, script: string, extra: string[]): Promise<string> {
   const { stdout } = await run(args.python, [script, ...extra], { cwd, timeout: PY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TF_CPP_MIN_LOG_LEVEL: '2' } });
   return stdout;
@@ -120,8 +131,9 @@ async function pickRoute(): Promise<Route | null> {
 
 async function check(route: Route, name: string, exported: ExportedRun, config: CnnRunConfig | GanRunConfig, label: string, slice: string, dir: string, expectParams?: number): Promise<Row> {
   const folder = unpack(zipPythonPackage({ ...exported, config, modelLabel: label, appVersion: APP_VERSION }, name), dir);
-  const row: Row = { name, params: '', maxDiff: '', replicas: '', globalBatch: '', loss: '', ok: false, note: '', seconds: '' };
+  const row: Row = { name, compiled: '', params: '', maxDiff: '', replicas: '', globalBatch: '', loss: '', ok: false, note: '', seconds: '' };
   try {
+    row.compiled = (await compileAll(folder)).join(', ');
     const output = route === 'keras' ? await python(folder, 'verify.py', []) : await python(folder, NUMPY_CHECK, [folder]);
     const verify = lastJson<Record<string, { params: number; expected_params: number; max_abs_diff: number }>>(output);
     const models = Object.values(verify);
@@ -198,9 +210,9 @@ async function main(): Promise<void> {
     if (!args.keep) rmSync(dir, { recursive: true, force: true });
     else console.error(`kept ${dir}`);
   }
-  console.log('| package | params (Python) | max |app − Python| | replicas | global batch | loss (per epoch / last) | s (app + Python) | ok |');
-  console.log('|---|---:|---:|---:|---|---|---:|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.params} | ${r.maxDiff} | ${r.replicas} | ${r.globalBatch} | ${r.loss} | ${r.seconds} | ${r.ok ? 'yes' : `NO ${r.note}`} |`);
+  console.log('| package | py_compile | params (Python) | max |app − Python| | replicas | global batch | loss (per epoch / last) | s (app + Python) | ok |');
+  console.log('|---|---|---:|---:|---:|---|---|---:|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.compiled} | ${r.params} | ${r.maxDiff} | ${r.replicas} | ${r.globalBatch} | ${r.loss} | ${r.seconds} | ${r.ok ? 'yes' : `NO ${r.note}`} |`);
   if (rows.some((r) => !r.ok)) process.exitCode = 1;
 }
 

@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../i18n/message';
 import { backendToUse, firstAvailable, orderHere, SINGLE_JOB_ORDER, STAND_IN_ORDER, type BackendAvailability } from './backends';
 import { softwareGpuOf, type SoftwareGpu } from './softwareGpu';
 
 const SWIFTSHADER_GL = softwareGpuOf({ api: 'webgl', renderer: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)' }) as SoftwareGpu;
 const SWIFTSHADER_GPU = softwareGpuOf({ api: 'webgpu', vendor: 'google', architecture: 'swiftshader', isFallbackAdapter: true }) as SoftwareGpu;
 
-const cpu: BackendAvailability = { name: 'cpu', available: true, reason: 'plain JavaScript' };
-const wasm: BackendAvailability = { name: 'wasm', available: true, reason: 'WebAssembly' };
+const cpu: BackendAvailability = { name: 'cpu', available: true, reason: msg('engine.backend.cpu.ready') };
+const wasm: BackendAvailability = { name: 'wasm', available: true, reason: msg('engine.backend.wasm.threads') };
 
 /** This machine: no GPU, WebGL and WebGPU on SwiftShader. */
 const SOFTWARE_ONLY: BackendAvailability[] = [
   cpu,
   wasm,
-  { name: 'webgl', available: true, reason: 'WebGL 2.0', softwareGpu: SWIFTSHADER_GL },
-  { name: 'webgpu', available: true, reason: 'adapter google / swiftshader', softwareGpu: SWIFTSHADER_GPU },
+  { name: 'webgl', available: true, reason: msg('engine.backend.webgl.ready', { version: 'WebGL 2.0' }), softwareGpu: SWIFTSHADER_GL },
+  { name: 'webgpu', available: true, reason: msg('engine.backend.webgpu.ready', { vendor: 'google', architecture: 'swiftshader' }), softwareGpu: SWIFTSHADER_GPU },
 ];
 /** A laptop with a GPU. */
 const HARDWARE: BackendAvailability[] = [
   cpu,
   wasm,
-  { name: 'webgl', available: true, reason: 'WebGL 2.0' },
-  { name: 'webgpu', available: true, reason: 'adapter nvidia / ampere' },
+  { name: 'webgl', available: true, reason: msg('engine.backend.webgl.ready', { version: 'WebGL 2.0' }) },
+  { name: 'webgpu', available: true, reason: msg('engine.backend.webgpu.ready', { vendor: 'nvidia', architecture: 'ampere' }) },
 ];
 /** A hardware WebGL beside a software WebGPU adapter (a blocklisted WebGPU driver). */
 const MIXED: BackendAvailability[] = [cpu, wasm, HARDWARE[2], SOFTWARE_ONLY[3]];

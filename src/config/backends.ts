@@ -1,3 +1,4 @@
+import { msg, type Message } from '../i18n/message';
 import type { SoftwareGpu } from './softwareGpu';
 
 /**
@@ -103,10 +104,15 @@ export const FAST_CPU: BackendName = 'wasm';
 export interface BackendAvailability {
   name: BackendName;
   available: boolean;
-  /** Plain-words reason when unavailable, or a note (e.g. adapter) when available. */
-  reason: string;
+  /** Why it is unavailable, or a note (e.g. adapter) when available. */
+  reason: Message;
   /** Set when this GPU backend runs on a software renderer, i.e. on the CPU (config/softwareGpu.ts); absent for a hardware GPU and the CPU backends. */
   softwareGpu?: SoftwareGpu;
+}
+
+/** A backend's label as a message value (its generated id), said in the reader's language. */
+export function backendMessage(name: BackendName): Message {
+  return msg(`backend.${name}`);
 }
 
 export function isBackendName(value: unknown): value is BackendName {

@@ -1,4 +1,5 @@
-import { BACKENDS, BACKEND_LABELS } from './backends';
+import { msg, type Message } from '../i18n/message';
+import { backendMessage, BACKENDS } from './backends';
 import { backendField, batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
 import { TEST_SET_SIZE, TRAIN_SET_SIZE } from './datasets';
 import { table, workloadConfig, type EnumField, type FieldError, type ValuesOf } from './schema';
@@ -88,12 +89,13 @@ export const CNN_SCHEMA = {
 } as const;
 
 /** Why a backend cannot train in 16-bit floats, or null where it can. */
-export function float16Refusal(backend: keyof typeof BACKENDS): string | null {
-  const { supported, note } = BACKENDS[backend].float16;
-  return supported ? null : `16-bit floats are not available on ${BACKEND_LABELS[backend]}: ${note}`;
+export function float16Refusal(backend: keyof typeof BACKENDS): Message | null {
+  if (BACKENDS[backend].float16.supported) return null;
+  // The note is the table's English under its generated id (src/i18n/tableMessages.ts).
+  return msg('validation.float16', { backend: backendMessage(backend), note: msg(`backend.${backend}.float16`) });
 }
 
-export const CNN_TABLE = table(CNN_SCHEMA, [
+export const CNN_TABLE = table('cnn', CNN_SCHEMA, [
   { keys: ['precision', 'backend'], check: (v) => (v.precision === 'float16' ? float16Refusal(v.backend) : null) },
 ]);
 

@@ -1,4 +1,5 @@
 /** The data sets the app ships (turned into its own assets by scripts/build-data.ts). */
+import { msg, type Message } from '../i18n/message';
 
 export const DATASETS = {
   mnist: { label: 'MNIST digits', trainSize: 60_000, testSize: 10_000 },
@@ -8,6 +9,11 @@ export const DATASETS = {
 export type DatasetId = keyof typeof DATASETS;
 export const DATASET_IDS = Object.keys(DATASETS) as DatasetId[];
 export const DATASET_LABELS = Object.fromEntries(DATASET_IDS.map((id) => [id, DATASETS[id].label])) as Record<DatasetId, string>;
+
+/** A data set's label as a message value (its generated id), said in the reader's language. */
+export function datasetMessage(id: DatasetId): Message {
+  return msg(`dataset.${id}`);
+}
 
 /** Training and test set sizes of the shipped data sets, examples. */
 export const TRAIN_SET_SIZE = 60_000;

@@ -49,7 +49,7 @@ export const GAN_SCHEMA = {
   seed: seedField,
 } as const;
 
-export const GAN_TABLE = table(GAN_SCHEMA);
+export const GAN_TABLE = table('gan', GAN_SCHEMA);
 
 export type GanSettings = ValuesOf<typeof GAN_SCHEMA>;
 export interface GanRunConfig extends GanSettings {

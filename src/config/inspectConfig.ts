@@ -21,7 +21,7 @@ export const INSPECT_SCHEMA = {
   },
 } as const;
 
-export const INSPECT_TABLE = table(INSPECT_SCHEMA);
+export const INSPECT_TABLE = table('inspect', INSPECT_SCHEMA);
 
 export type InspectSettings = ValuesOf<typeof INSPECT_SCHEMA>;
 

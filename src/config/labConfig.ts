@@ -1,5 +1,6 @@
 import { BACKEND_LABELS, BACKEND_NAMES, RACE_DEFAULT_BACKENDS, type BackendName } from './backends';
 import { batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
+import { msg, type Message } from '../i18n/message';
 import { defaultsOf, readSettings, table, type EnumField, type FieldError, type IntField, type ValuesOf } from './schema';
 
 const jobBackendField = (label: string, help: string) =>
@@ -93,9 +94,16 @@ export const LAB_SCHEMA = {
   },
 } as const;
 
-export const LAB_TABLE = table(LAB_SCHEMA, [
-  { keys: ['matmulFrom', 'matmulTo'], check: (v) => (v.matmulFrom <= v.matmulTo ? null : `Matrix size from (${v.matmulFrom}) must not be above matrix size to (${v.matmulTo})`) },
-  { keys: ['batchFrom', 'batchTo'], check: (v) => (v.batchFrom <= v.batchTo ? null : `Batch size from (${v.batchFrom}) must not be above batch size to (${v.batchTo})`) },
+/** A range's low end above its high end, both named by their labels. */
+function notAbove(low: keyof typeof LAB_SCHEMA, high: keyof typeof LAB_SCHEMA, values: Record<string, unknown>): Message | null {
+  const [lowValue, highValue] = [Number(values[low]), Number(values[high])];
+  if (lowValue <= highValue) return null;
+  return msg('validation.notAbove', { low: msg(`setting.lab.${low}.label`), lowValue, high: msg(`setting.lab.${high}.label`), highValue });
+}
+
+export const LAB_TABLE = table('lab', LAB_SCHEMA, [
+  { keys: ['matmulFrom', 'matmulTo'], check: (v) => notAbove('matmulFrom', 'matmulTo', v) },
+  { keys: ['batchFrom', 'batchTo'], check: (v) => notAbove('batchFrom', 'batchTo', v) },
 ]);
 
 export type LabSettings = ValuesOf<typeof LAB_SCHEMA>;
@@ -128,4 +136,4 @@ export const MATMUL_SIZE_CHOICES = powersOfTwo(LAB_SCHEMA.matmulFrom.min, LAB_SC
 export const BATCH_SIZE_CHOICES = powersOfTwo(LAB_SCHEMA.batchFrom.min, LAB_SCHEMA.batchTo.max);
 
 /** The race's own settings as a table of their own: what a shared race result records and is read back with. */
-export const RACE_TABLE = table({ backends: LAB_SCHEMA.backends, warmupSteps: LAB_SCHEMA.warmupSteps, measuredSteps: LAB_SCHEMA.measuredSteps });
+export const RACE_TABLE = table('lab', { backends: LAB_SCHEMA.backends, warmupSteps: LAB_SCHEMA.warmupSteps, measuredSteps: LAB_SCHEMA.measuredSteps });

@@ -3,6 +3,7 @@
  * src/models (or src/models/gan) behind a typed registry keyed by these ids, so the compiler
  * refuses a model that is listed here but not built there, or the reverse.
  */
+import { msg, type Message } from '../i18n/message';
 
 interface ModelFacts {
   label: string;
@@ -34,6 +35,11 @@ function labelsOf<T extends Record<string, ModelFacts>>(info: T): Record<keyof T
 
 export const CNN_MODEL_LABELS = labelsOf(CNN_MODELS_INFO);
 export const GAN_MODEL_LABELS = labelsOf(GAN_MODELS_INFO);
+
+/** A model's label as a message value (its generated id), said in the reader's language. */
+export function modelMessage(id: CnnModelId | GanModelId, workload: 'cnn' | 'gan' = 'cnn'): Message {
+  return msg(`model.${workload}.${id}.label`);
+}
 
 /** A model id as the pages name it, whichever registry it is in; the id itself when unknown. */
 export function modelLabel(id: string, workload: 'cnn' | 'gan' = 'cnn'): string {

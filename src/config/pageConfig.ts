@@ -47,7 +47,7 @@ export const PAGE_SCHEMA = {
   },
 } as const;
 
-export const PAGE_TABLE = table(PAGE_SCHEMA);
+export const PAGE_TABLE = table('page', PAGE_SCHEMA);
 export type PageFields = ValuesOf<typeof PAGE_SCHEMA>;
 
 export function defaultPageFields(): PageFields {

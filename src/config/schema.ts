@@ -5,6 +5,7 @@
  * `readField` / `readSettings`, so a value one of them accepts is accepted by all, and a refused
  * value gets the same message everywhere.
  */
+import { msg, MessageError, type Message } from '../i18n/message';
 
 interface FieldBase {
   label: string;
@@ -61,15 +62,17 @@ export type ValuesOf<S extends Schema> = { -readonly [K in keyof S]: FieldValue<
 export interface TableRule<S extends Schema> {
   keys: readonly (keyof S & string)[];
   /** The message when the values break the rule, else null. */
-  check(values: ValuesOf<S>): string | null;
+  check(values: ValuesOf<S>): Message | null;
 }
 
 export interface SettingsTable<S extends Schema = Schema> {
+  /** Which table the fields' messages name: `setting.<name>.<key>.label` (src/i18n/tableMessages.ts). */
+  name: string;
   fields: S;
   rules: readonly TableRule<S>[];
 }
 
-/** Why a value was refused, as data, so a page can say it in its own language; `message` is the English. */
+/** Why a value was refused, as data (a test or a page can tell the rule apart); `FieldError.message` says it. */
 export type RefusalRule =
   | { code: 'notNumber' | 'notWhole' | 'powerOfTwo' }
   | { code: 'range'; min: number; max: number }
@@ -85,12 +88,12 @@ export interface Refusal {
 
 export interface FieldError {
   key: string;
-  message: string;
+  message: Message;
   /** Set for a single field's refusal; absent for a table rule, whose message is its own. */
   refusal?: Refusal;
 }
 
-export type FieldReading = { ok: true; value: number | string | string[] } | { ok: false; message: string; refusal: Refusal };
+export type FieldReading = { ok: true; value: number | string | string[] } | { ok: false; refusal: Refusal };
 
 /** Plain decimal numbers only: Number() would also take hex, binary, padding and Infinity. */
 const DECIMAL_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -117,30 +120,44 @@ export function optionLabel(field: EnumField<string> | ListField<string>, option
   return field.optionLabels?.[option] ?? option;
 }
 
-function ruleText(field: Field, rule: RefusalRule): string {
+/** A setting's label (or unit) as a message: its table's generated id, which the translator resolves. */
+export function settingMessage(table: SettingsTable, key: string, part: 'label' | 'unit' = 'label'): Message {
+  return msg(`setting.${table.name}.${key}.${part}`);
+}
+
+/** A refused value in words: the setting's label, the rule it broke, and what was given. */
+export function refusalMessage(table: SettingsTable, key: string, { rule, got }: Refusal): Message {
+  const label = settingMessage(table, key);
+  // Limits and options as written, not grouped: "4096", as the English has always said them.
+  const list = (options: readonly string[]) => options.join(', ');
   switch (rule.code) {
     case 'notNumber':
-      return 'must be a number';
     case 'notWhole':
-      return 'must be a whole number';
     case 'powerOfTwo':
-      return 'must be a power of two';
-    case 'range':
-      return `must be between ${rule.min} and ${rule.max}${'unit' in field && field.unit ? ` ${field.unit}` : ''}`;
+      return msg(`validation.${rule.code}`, { label, got });
+    case 'range': {
+      const field = table.fields[key];
+      const hasUnit = (field.kind === 'int' || field.kind === 'float') && field.unit !== undefined;
+      const values = { label, got, min: String(rule.min), max: String(rule.max) };
+      return hasUnit ? msg('validation.rangeUnit', { ...values, unit: settingMessage(table, key, 'unit') }) : msg('validation.range', values);
+    }
     case 'oneOf':
-      return `must be one of ${rule.options.join(', ')}`;
     case 'listShape':
-      return `must be a list of ${rule.options.join(', ')}`;
+      return msg(`validation.${rule.code}`, { label, got, options: list(rule.options) });
     case 'listTwice':
-      return `lists ${rule.item} twice`;
+      return msg('validation.listTwice', { label, got, item: rule.item });
     case 'listCount':
-      return `must list between ${rule.min} and ${rule.max} of ${rule.options.join(', ')}`;
+      return msg('validation.listCount', { label, got, min: String(rule.min), max: String(rule.max), options: list(rule.options) });
   }
 }
 
-function refuse(field: Field, raw: unknown, rule: RefusalRule): FieldReading {
-  const got = quoted(raw);
-  return { ok: false, message: `${field.label} ${ruleText(field, rule)} (got ${got})`, refusal: { rule, got } };
+/** Every problem of a reading as one message: the first, and how many more. */
+export function settingsRefused(errors: readonly FieldError[]): Message {
+  return errors.length === 1 ? errors[0].message : msg('validation.several', { first: errors[0].message, count: errors.length - 1 });
+}
+
+function refuse(_field: Field, raw: unknown, rule: RefusalRule): FieldReading {
+  return { ok: false, refusal: { rule, got: quoted(raw) } };
 }
 
 function readList(field: ListField<string>, raw: unknown): FieldReading {
@@ -226,7 +243,7 @@ export function readSettings<S extends Schema>(table: SettingsTable<S>, raw: Rea
     if (reading.ok) values[key] = reading.value;
     else {
       values[key] = fallbackOf(field);
-      errors.push({ key, message: reading.message, refusal: reading.refusal });
+      errors.push({ key, message: refusalMessage(table, key, reading.refusal), refusal: reading.refusal });
     }
   }
   const typed = values as ValuesOf<S>;
@@ -238,19 +255,19 @@ export function readSettings<S extends Schema>(table: SettingsTable<S>, raw: Rea
   return { values: typed, errors };
 }
 
-/** The same reading, throwing one sentence with every problem: what a worker does with a bad command. */
+/** The same reading, throwing one message for every problem: what a worker does with a bad command. */
 export function requireSettings<S extends Schema>(table: SettingsTable<S>, raw: Readonly<Record<string, unknown>>): ValuesOf<S> {
   const { values, errors } = readSettings(table, raw);
-  if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
+  if (errors.length) throw new MessageError(settingsRefused(errors));
   return values;
 }
 
 /** Error message per key for a form's raw values; empty when every value can run. */
-export function formErrors(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, string> {
+export function formErrors(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, Message> {
   return Object.fromEntries(Object.entries(formErrorDetails(table, raw, keys)).map(([key, e]) => [key, e.message]));
 }
 
-/** The first error per key, with its refusal as data (for a page that says it in another language). */
+/** The first error per key, with its refusal as data. */
 export function formErrorDetails(table: SettingsTable, raw: Readonly<Record<string, unknown>>, keys: readonly string[] = Object.keys(table.fields)): Record<string, FieldError> {
   const out: Record<string, FieldError> = {};
   for (const e of readSettings(table, raw).errors) if (keys.includes(e.key) && !out[e.key]) out[e.key] = e;
@@ -261,9 +278,9 @@ export function urlKeyOf(name: string, field: Field): string {
   return field.urlKey ?? name;
 }
 
-/** A table with no cross-field rules. */
-export function table<S extends Schema>(fields: S, rules: readonly TableRule<S>[] = []): SettingsTable<S> {
-  return { fields, rules };
+/** A settings table: its name (the messages' ids name it), its fields and its cross-field rules. */
+export function table<S extends Schema>(name: string, fields: S, rules: readonly TableRule<S>[] = []): SettingsTable<S> {
+  return { name, fields, rules };
 }
 
 /** A workload's run configuration from its table: its defaults, and a reader tagging the values with the workload. */

@@ -34,3 +34,12 @@ export const SUMMARY_DEFAULT_BATCH = 64;
 export const FLOAT16_ADAM_EPSILON = 1e-4;
 /** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
 export const DEVICE_LOST_POLL_MS = 100;
+/**
+ * The app's WebAssembly kernels wake their pool threads only for tasks of at least this much work, in
+ * nanoseconds of one thread (a wake-up costs ~10-20 µs): smaller ones (a bias's Adam update) run on the
+ * calling thread alone.
+ */
+export const WASM_PARALLEL_MIN_WORK_NS = 20_000;
+/** Single-thread throughput the kernels assume when they estimate work: multiply-adds and elements per nanosecond. */
+export const WASM_MACS_PER_NS = 8;
+export const WASM_ELEMENTS_PER_NS = 2;

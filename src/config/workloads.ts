@@ -1,7 +1,8 @@
 /** The training workloads, one settings table each, and the run configuration union they make. */
 import { CNN_TABLE, defaultCnnConfig, parseCnnConfig, type CnnRunConfig } from './cnnConfig';
 import { defaultGanConfig, GAN_TABLE, parseGanConfig, type GanRunConfig } from './ganConfig';
-import type { FieldError, SettingsTable } from './schema';
+import { msg, MessageError } from '../i18n/message';
+import { quoted, settingsRefused, type FieldError, type SettingsTable } from './schema';
 
 /** One run configuration, a discriminated union per workload, seed and backend included. */
 export type RunConfig = CnnRunConfig | GanRunConfig;
@@ -35,8 +36,8 @@ export function settingsRecordOf(config: RunConfig): Record<string, unknown> {
 export function requireRunConfig(raw: unknown): RunConfig {
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const workload = record.workload;
-  if (!isWorkloadId(workload)) throw new Error(`Unknown workload ${JSON.stringify(workload)}: one of ${WORKLOAD_IDS.join(', ')}`);
+  if (!isWorkloadId(workload)) throw new MessageError(msg('validation.unknownWorkload', { got: quoted(workload), options: WORKLOAD_IDS.join(', ') }));
   const { config, errors } = WORKLOADS[workload].parse(record);
-  if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
+  if (errors.length) throw new MessageError(settingsRefused(errors));
   return config;
 }

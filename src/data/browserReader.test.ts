@@ -91,18 +91,18 @@ describe('createFetchReader', () => {
   });
 
   it('names the file and the HTTP status on failure', async () => {
-    await expect(createFetchReader(`${origin}/plain`)('mnist/missing.u8.gz')).rejects.toThrow(
-      'Could not load data file mnist/missing.u8.gz: HTTP 404',
-    );
+    await expect(createFetchReader(`${origin}/plain`)('mnist/missing.u8.gz')).rejects.toMatchObject({
+      said: { id: 'engine.data.loadFailed', values: { file: 'mnist/missing.u8.gz', detail: 'HTTP 404' } },
+    });
   });
 
   it('names the file when the server cannot be reached', async () => {
     const closed = await startServer();
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(createFetchReader(`http://127.0.0.1:${port}/plain`)(LABELS_FILE)).rejects.toThrow(
-      /^Could not load data file mnist\/test-labels\.u8\.gz: /,
-    );
+    await expect(createFetchReader(`http://127.0.0.1:${port}/plain`)(LABELS_FILE)).rejects.toMatchObject({
+      said: { id: 'engine.data.loadFailed', values: { file: 'mnist/test-labels.u8.gz', detail: expect.any(String) } },
+    });
   });
 
   it('feeds loadDataset end to end', async () => {

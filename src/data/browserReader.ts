@@ -1,3 +1,4 @@
+import { detailOf, msg, MessageError } from '../i18n/message';
 import type { AssetReader, ProgressCallback } from './types';
 
 /** First two bytes of every gzip stream (RFC 1952). */
@@ -14,9 +15,9 @@ export function createFetchReader(baseUrl: string): AssetReader {
     try {
       response = await fetch(`${root}${file}`);
     } catch (err) {
-      throw new Error(`Could not load data file ${file}: ${(err as Error).message}`);
+      throw new MessageError(msg('engine.data.loadFailed', { file, detail: detailOf(err) }), { cause: err });
     }
-    if (!response.ok) throw new Error(`Could not load data file ${file}: HTTP ${response.status}`);
+    if (!response.ok) throw new MessageError(msg('engine.data.loadFailed', { file, detail: `HTTP ${response.status}` }));
     const received = await readBody(response, file, onProgress);
     return hasGzipMagic(received) ? gunzip(received, file) : received;
   };
@@ -38,7 +39,7 @@ async function readBody(response: Response, file: string, onProgress?: ProgressC
       onProgress?.(total > 0 ? Math.min(loaded, total) : loaded, total);
     }
   } catch (err) {
-    throw new Error(`Could not load data file ${file}: download failed after ${loaded} bytes (${(err as Error).message})`);
+    throw new MessageError(msg('engine.data.downloadFailed', { file, bytes: loaded, detail: detailOf(err) }), { cause: err });
   }
   return concat(chunks, loaded);
 }
@@ -54,7 +55,7 @@ async function gunzip(bytes: Uint8Array, file: string): Promise<Uint8Array> {
     const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch (err) {
-    throw new Error(`Could not decompress data file ${file}: ${(err as Error).message}`);
+    throw new MessageError(msg('engine.data.gunzipFailed', { file, detail: detailOf(err) }), { cause: err });
   }
 }
 

@@ -9,6 +9,7 @@ import { assetPath, manifestPath } from './assetFiles';
 import { loadDataset } from './loadDataset';
 import { createFileReader } from './nodeReader';
 import type { ImageDataset } from './types';
+import type { Message } from '../i18n/message';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DATA_ROOT = path.join(REPO_ROOT, 'public', 'data');
@@ -42,7 +43,7 @@ function pixelRange(images: Uint8Array): [number, number] {
 
 describe('MNIST assets', () => {
   let mnist: ImageDataset;
-  const progress: [number, string][] = [];
+  const progress: [number, Message][] = [];
   beforeAll(async () => {
     mnist = await loadDataset('mnist', read, (fraction, message) => progress.push([fraction, message]));
   });
@@ -83,7 +84,7 @@ describe('MNIST assets', () => {
     expect(fractions.length).toBeGreaterThan(1);
     expect(fractions.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= fractions[i - 1]))).toBe(true);
     expect(fractions.at(-1)).toBe(1);
-    expect(progress.at(-1)?.[1]).toMatch(/60000 training and 10000 test/);
+    expect(progress.at(-1)?.[1]).toEqual({ id: 'engine.data.loaded', values: { dataset: { id: 'dataset.mnist' }, train: 60000, test: 10000 } });
   });
 
   it('agrees with its manifest', async () => {
@@ -183,14 +184,14 @@ describe('broken data files', () => {
     await withGoodTest();
     const { images, labels } = goodSplit(30);
     await writeSplit('train', images.subarray(0, images.length - 100), labels);
-    await expect(load()).rejects.toThrow(/mnist\/train-images\.u8\.gz is corrupt: .* not a whole number of 784-pixel images/);
+    await expect(load()).rejects.toMatchObject({ said: { id: 'engine.data.partialImage', values: { file: 'mnist/train-images.u8.gz', pixels: 784 } } });
   });
 
   it('rejects image and label counts that disagree', async () => {
     await withGoodTest();
     const { images, labels } = goodSplit(30);
     await writeSplit('train', images, labels.subarray(0, 29));
-    await expect(load()).rejects.toThrow(/do not match: 30 images but 29 labels/);
+    await expect(load()).rejects.toMatchObject({ said: { id: 'engine.data.mismatch', values: { imageCount: '30', labelCount: '29' } } });
   });
 
   it('rejects a label outside 0..9', async () => {
@@ -198,7 +199,7 @@ describe('broken data files', () => {
     const { images, labels } = goodSplit(30);
     labels[7] = 12;
     await writeSplit('train', images, labels);
-    await expect(load()).rejects.toThrow(/label 12 at example 7/);
+    await expect(load()).rejects.toMatchObject({ said: { id: 'engine.data.badLabel', values: { label: 12, example: '7' } } });
   });
 
   it('rejects a file that is not gzip, or a truncated gzip stream', async () => {

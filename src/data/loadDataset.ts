@@ -1,5 +1,6 @@
-import { TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../config/datasets';
+import { datasetMessage, TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../config/datasets';
 import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
+import { msg, MessageError, type Message, type MessageId } from '../i18n/message';
 import { assetPath, PART_NAMES, SPLIT_NAMES, type PartName, type SplitName } from './assetFiles';
 import type { AssetReader, ImageDataset, ImageSplit } from './types';
 
@@ -10,11 +11,11 @@ export interface SplitLimits {
   test?: number;
 }
 
-export type LoadProgress = (fraction: number, message: string) => void;
+export type LoadProgress = (fraction: number, message: Message) => void;
 
-const PART_LABELS: Record<SplitName, Record<PartName, string>> = {
-  train: { images: 'training images', labels: 'training labels' },
-  test: { images: 'test images', labels: 'test labels' },
+const LOADING: Record<SplitName, Record<PartName, MessageId>> = {
+  train: { images: 'engine.data.loadingTrainImages', labels: 'engine.data.loadingTrainLabels' },
+  test: { images: 'engine.data.loadingTestImages', labels: 'engine.data.loadingTestLabels' },
 };
 
 /** Share of the whole download each file accounts for, by its usual raw size (progress only). */
@@ -33,7 +34,7 @@ export async function loadDataset(id: DatasetId, read: AssetReader, onProgress?:
     for (const s of SPLIT_NAMES) {
       for (const p of PART_NAMES) overall += (fractions.get(`${s}-${p}`) ?? 0) * progressWeight(s, p);
     }
-    onProgress?.(Math.min(1, overall), `Loading ${id} ${PART_LABELS[split][part]}…`);
+    onProgress?.(Math.min(1, overall), msg(LOADING[split][part], { dataset: datasetMessage(id) }));
   };
   const readPart = async (split: SplitName, part: PartName): Promise<Uint8Array> => {
     const bytes = await read(assetPath(id, split, part), (loaded, total) => {
@@ -53,25 +54,23 @@ export async function loadDataset(id: DatasetId, read: AssetReader, onProgress?:
     train: firstExamples(checkedSplit(id, 'train', trainImages, trainLabels), limits.train, `${id} train`),
     test: firstExamples(checkedSplit(id, 'test', testImages, testLabels), limits.test, `${id} test`),
   };
-  onProgress?.(1, `Loaded ${id}: ${dataset.train.count} training and ${dataset.test.count} test examples`);
+  onProgress?.(1, msg('engine.data.loaded', { dataset: datasetMessage(id), train: dataset.train.count, test: dataset.test.count }));
   return dataset;
 }
 
-/** Validates one split's files against each other; throws an Error naming the files on any mismatch. */
+/** Validates one split's files against each other; throws a MessageError naming the files on any mismatch. */
 export function checkedSplit(id: DatasetId, split: SplitName, images: Uint8Array, labels: Uint8Array): ImageSplit {
   const imagesFile = assetPath(id, split, 'images');
   const labelsFile = assetPath(id, split, 'labels');
-  if (labels.length === 0) throw new Error(`Data file ${labelsFile} is empty.`);
+  if (labels.length === 0) throw new MessageError(msg('engine.data.empty', { file: labelsFile }));
   if (images.length % IMAGE_PIXELS !== 0) {
-    throw new Error(`Data file ${imagesFile} is corrupt: ${images.length} bytes is not a whole number of ${IMAGE_PIXELS}-pixel images.`);
+    throw new MessageError(msg('engine.data.partialImage', { file: imagesFile, bytes: String(images.length), pixels: IMAGE_PIXELS }));
   }
   if (images.length / IMAGE_PIXELS !== labels.length) {
-    throw new Error(
-      `Data files ${imagesFile} and ${labelsFile} do not match: ${images.length / IMAGE_PIXELS} images but ${labels.length} labels.`,
-    );
+    throw new MessageError(msg('engine.data.mismatch', { images: imagesFile, labels: labelsFile, imageCount: String(images.length / IMAGE_PIXELS), labelCount: String(labels.length) }));
   }
   const bad = labels.findIndex((label) => label >= NUM_CLASSES);
-  if (bad >= 0) throw new Error(`Data file ${labelsFile} is corrupt: label ${labels[bad]} at example ${bad} is not a class 0..${NUM_CLASSES - 1}.`);
+  if (bad >= 0) throw new MessageError(msg('engine.data.badLabel', { file: labelsFile, label: labels[bad], example: String(bad), max: NUM_CLASSES - 1 }));
   return { count: labels.length, images, labels };
 }
 

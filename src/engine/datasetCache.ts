@@ -2,6 +2,7 @@ import type { DatasetId } from '../config/datasets';
 import { loadDataset } from '../data/loadDataset';
 import type { AssetReader, ImageDataset, ImageSplit } from '../data/types';
 import { IMAGE_PIXELS } from '../config/tunables';
+import type { Message } from '../i18n/message';
 
 /** Keeps each decoded data set in worker memory so a second run does not download it again. */
 export class DatasetCache {
@@ -12,7 +13,7 @@ export class DatasetCache {
   async get(
     id: DatasetId,
     limits: { train: number; test: number },
-    onProgress: (fraction: number, message: string) => void,
+    onProgress: (fraction: number, message: Message) => void,
   ): Promise<ImageDataset> {
     let pending = this.loaded.get(id);
     if (!pending) {

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { DEVICE_LOST_POLL_MS, METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
+import { MessageError, type Message } from '../i18n/message';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
@@ -14,11 +15,11 @@ export interface LoopHooks {
   /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
   onStepPeak?(peak: StepPeak): void;
   /** Why the device is gone, or null while it works: checked before each window and while a read-back waits. */
-  deviceLost?(): string | null;
+  deviceLost?(): Message | null;
 }
 
 /** The GPU context or device went away under the run; its message says which. */
-export class DeviceLostError extends Error {
+export class DeviceLostError extends MessageError {
   override name = 'DeviceLostError';
 }
 

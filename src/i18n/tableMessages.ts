@@ -52,11 +52,10 @@ function computeSettingId(tableId: string, key: string): string {
   return shared ? `setting.${key}` : `setting.${tableId}.${key}`;
 }
 
-/** The id of the table that holds `field` under `key`, found by identity (the forms know their table). */
+/** The id of a table's settings' messages: its own name, which must be one of the forms' or the page's. */
 export function tableIdOf(table: SettingsTable): string {
-  const found = Object.entries(TABLES).find(([, t]) => t === table);
-  if (!found) throw new Error('A settings table that is not one of the forms or the page.');
-  return found[0];
+  if (!Object.hasOwn(TABLES, table.name)) throw new Error(`A settings table that is not one of the forms or the page: ${table.name}.`);
+  return table.name;
 }
 
 function build(): Record<string, string> {
@@ -74,7 +73,11 @@ function build(): Record<string, string> {
       out[`model.${workload}.${id}.description`] = facts.description;
     }
   }
-  for (const [id, facts] of Object.entries(BACKENDS)) out[`backend.${id}`] = facts.label;
+  for (const [id, facts] of Object.entries(BACKENDS)) {
+    out[`backend.${id}`] = facts.label;
+    out[`backend.${id}.float16`] = facts.float16.note;
+    if (facts.deviceName) out[`backend.${id}.device`] = facts.deviceName;
+  }
   for (const [kind, facts] of Object.entries(JOBS)) if (kind !== 'train') out[`job.${kind}`] = facts.name;
   for (const workload of ['cnn', 'gan'] as const) out[`job.train.${workload}`] = describeJob('train', workload).name;
   for (const [id, facts] of Object.entries(DATASETS)) out[`dataset.${id}`] = facts.label;

@@ -5,11 +5,11 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALE_IDS, type Locale } from '../config/locales';
-import { EN, type StaticMessageId } from './catalogs/en';
+import { EN } from './catalogs/en';
+import type { Message, MessageId } from './message';
 import { TABLE_MESSAGES_EN } from './tableMessages';
 
-/** A static message's id, or a table message's generated id (setting.…, view.…, model.…). */
-export type MessageId = StaticMessageId | `${'setting' | 'view' | 'model' | 'backend' | 'dataset' | 'panel' | 'preset' | 'lesson' | 'job'}.${string}`;
+export type { Message, MessageId } from './message';
 export type MessageValues = Record<string, string | number>;
 
 /** English is always here (it is every message's fallback); another language arrives with loadCatalog. */
@@ -36,6 +36,26 @@ export async function loadCatalog(locale: Locale): Promise<void> {
   registerCatalog(locale, await LOADERS[locale]());
 }
 
+/** Messages that are whole sentences whatever starts them: their first letter is raised. */
+const SENTENCE_PREFIX = 'check.';
+
+export function isSentence(id: string): boolean {
+  return id.startsWith(SENTENCE_PREFIX);
+}
+
+const QUALIFIED_SETTING = /^setting\.[^.]+\.(.+)$/;
+
+/**
+ * The catalog id for an id as written: a setting named with its table (`setting.cnn.batchSize.label`,
+ * how the config tables name their own settings in messages) is the shared `setting.batchSize.label`
+ * wherever every table says the same of that key.
+ */
+export function resolveId(id: string): string {
+  if (Object.hasOwn(CATALOGS.en, id)) return id;
+  const shared = QUALIFIED_SETTING.exec(id);
+  return shared && Object.hasOwn(CATALOGS.en, `setting.${shared[1]}`) ? `setting.${shared[1]}` : id;
+}
+
 let byEnglish: Map<string, string> | null = null;
 
 /** The id of an English message with exactly this text and no arguments (for names recorded as data), or null. */
@@ -60,12 +80,26 @@ export class Translator {
   t(id: MessageId, values?: MessageValues): string {
     let format = this.formats.get(id);
     if (!format) {
-      const message = CATALOGS[this.locale]?.[id] ?? CATALOGS.en[id];
+      const resolved = resolveId(id);
+      const message = CATALOGS[this.locale]?.[resolved] ?? CATALOGS.en[resolved];
       if (message === undefined) return id;
       format = new IntlMessageFormat(message, this.locale);
       this.formats.set(id, format);
     }
     return String(format.format(values));
+  }
+
+  /** A message in this language, the messages among its values said first. */
+  say(message: Message): string {
+    const text = this.sayPart(message);
+    // A refusal (check.*) is a sentence, though a part of a document (lowercase in the catalog) may start it.
+    return isSentence(message.id) ? text.charAt(0).toLocaleUpperCase(this.locale) + text.slice(1) : text;
+  }
+
+  private sayPart(message: Message): string {
+    const values: MessageValues = {};
+    for (const [key, value] of Object.entries(message.values ?? {})) values[key] = typeof value === 'object' ? this.sayPart(value) : value;
+    return this.t(message.id, values);
   }
 
   /** An English text recorded as data (a chart series' name), in this locale where the catalog has it. */

@@ -11,8 +11,11 @@ describe('planAccumulation', () => {
   });
 
   it('refuses an effective batch larger than the examples, in words', () => {
-    expect(() => planAccumulation(100, 200, 1)).toThrow('Batch size 200 is larger than the 100 training examples.');
-    expect(() => planAccumulation(100, 32, 4)).toThrow('The effective batch of 128 (batch 32 × 4 micro-batches) is larger than the 100 training examples.');
+    // Said in English and Chinese: src/i18n/engineMessages.test.ts.
+    expect(() => planAccumulation(100, 200, 1)).toThrow(expect.objectContaining({ said: { id: 'engine.train.batchTooLarge', values: { batch: 200, examples: 100 } } }));
+    expect(() => planAccumulation(100, 32, 4)).toThrow(
+      expect.objectContaining({ said: { id: 'engine.train.effectiveBatchTooLarge', values: { effective: 128, batch: 32, k: 4, examples: 100 } } }),
+    );
     expect(() => planAccumulation(100, 0, 1)).toThrow(RangeError);
     expect(() => planAccumulation(100, 10, 1.5)).toThrow(RangeError);
   });

@@ -2,6 +2,7 @@
  * Gradient accumulation bookkeeping: k micro-batches make one optimizer step, so the charts count
  * optimizer steps and the examples they saw (micro-batch x k), and an epoch holds whole steps only.
  */
+import { msg, MessageError } from '../i18n/message';
 
 export interface AccumulationPlan {
   microBatch: number;
@@ -14,7 +15,7 @@ export interface AccumulationPlan {
   microBatchesPerEpoch: number;
 }
 
-/** Throws in plain words when the examples do not make one whole optimizer step. */
+/** Throws, with a message for the page, when the examples do not make one whole optimizer step. */
 export function planAccumulation(examples: number, microBatch: number, accumulationSteps: number): AccumulationPlan {
   if (!Number.isInteger(microBatch) || microBatch < 1) throw new RangeError(`Batch size ${microBatch} must be a whole number of at least 1.`);
   if (!Number.isInteger(accumulationSteps) || accumulationSteps < 1) {
@@ -22,10 +23,10 @@ export function planAccumulation(examples: number, microBatch: number, accumulat
   }
   const effectiveBatch = microBatch * accumulationSteps;
   if (effectiveBatch > examples) {
-    throw new Error(
+    throw new MessageError(
       accumulationSteps === 1
-        ? `Batch size ${microBatch} is larger than the ${examples} training examples.`
-        : `The effective batch of ${effectiveBatch} (batch ${microBatch} × ${accumulationSteps} micro-batches) is larger than the ${examples} training examples.`,
+        ? msg('engine.train.batchTooLarge', { batch: microBatch, examples })
+        : msg('engine.train.effectiveBatchTooLarge', { effective: effectiveBatch, batch: microBatch, k: accumulationSteps, examples }),
     );
   }
   const stepsPerEpoch = Math.floor(examples / effectiveBatch);

@@ -12,7 +12,7 @@ describe('LeakDetector', () => {
     const d = new LeakDetector(3);
     const results = [10, 11, 12, 13, 14, 15].map((c) => d.observe(c, false));
     expect(results.slice(0, 3)).toEqual([null, null, null]);
-    expect(results[3]).toMatch(/tensor leak.*3 windows.*13/);
+    expect(results[3]).toEqual({ id: 'engine.train.leak', values: { windows: 3, tensors: 13 } });
     expect(results.slice(4)).toEqual([null, null]);
   });
 

@@ -1,3 +1,5 @@
+import { msg, type Message } from '../i18n/message';
+
 /** Raises an alarm when the live tensor count grows across several consecutive sync windows. */
 export class LeakDetector {
   private last: number | null = null;
@@ -7,14 +9,14 @@ export class LeakDetector {
   constructor(private readonly consecutiveGrowths: number) {}
 
   /** Returns a warning the first time growth persists; warm-up points only set the baseline. */
-  observe(numTensors: number, warmup: boolean): string | null {
+  observe(numTensors: number, warmup: boolean): Message | null {
     const previous = this.last;
     this.last = numTensors;
     if (warmup || previous === null) return null;
     this.growths = numTensors > previous ? this.growths + 1 : 0;
     if (this.growths >= this.consecutiveGrowths && !this.alarmed) {
       this.alarmed = true;
-      return `Possible tensor leak: the tensor count grew for ${this.growths} windows in a row (now ${numTensors}).`;
+      return msg('engine.train.leak', { windows: this.growths, tensors: numTensors });
     }
     return null;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVATION_COPIES,
   ADAM_UPDATE_COPIES,
+  adamUpdateCopies,
   BudgetWatch,
   budgetRefusal,
   BYTES_PER_MB,
@@ -19,6 +20,7 @@ const CLASSIC: MemoryPlanInput = {
   accumulationSteps: 1,
   residentExamples: 70_000,
   batchesInFlight: 2,
+  adamUpdateCopies: ADAM_UPDATE_COPIES,
 };
 
 describe('predictMemory', () => {
@@ -47,6 +49,13 @@ describe('predictMemory', () => {
     expect(plan.peakPhase).toBe('optimizer update');
     expect(plan.stepPeak).toBe(ADAM_UPDATE_COPIES * 101_770 * 4);
   });
+
+  it("counts the app's fused Adam on WebAssembly (4 weight copies at its peak) and TensorFlow.js's elsewhere (15)", () => {
+    expect(adamUpdateCopies('wasm')).toBe(4);
+    for (const backend of ['cpu', 'webgl', 'webgpu'] as const) expect(adamUpdateCopies(backend)).toBe(ADAM_UPDATE_COPIES);
+    const dense = { ...CLASSIC, params: 101_770, activationElementsPerExample: 922 };
+    expect(predictMemory({ ...dense, adamUpdateCopies: adamUpdateCopies('wasm') }).stepPeak).toBe(4 * 101_770 * 4);
+  });
 });
 
 describe('budgetRefusal', () => {
@@ -59,27 +68,28 @@ describe('budgetRefusal', () => {
   it('names the numbers and the data setting when the data is the largest part', () => {
     const refusal = budgetRefusal(predictMemory(CLASSIC), 100);
     expect(refusal?.lever).toBe('trainExamples');
-    expect(refusal?.message).toMatch(/^Refused before upload: this run is predicted to need \d+ MB, over the 100 MB memory budget/);
-    expect(refusal?.message).toContain('data 212 MB');
-    expect(refusal?.message).toContain('lower the training examples');
+    // The words, in English and Chinese: src/i18n/engineMessages.test.ts.
+    expect(refusal?.message).toMatchObject({ id: 'engine.memory.refused', values: { budget: 100, parts: { values: { data: '212' } }, advice: { id: 'engine.memory.advice.trainExamples' } } });
   });
 
   it('names the batch size when the activations are the largest part', () => {
     const refusal = budgetRefusal(predictMemory({ ...CLASSIC, batchSize: 1024, residentExamples: 1000 }), 50);
     expect(refusal?.lever).toBe('batchSize');
-    expect(refusal?.message).toContain('from the activations at batch 1024');
-    expect(refusal?.message).toContain('lower the batch size');
+    expect(refusal?.message).toMatchObject({ values: { parts: { id: 'engine.memory.partsActivations', values: { batch: 1024 } }, advice: { id: 'engine.memory.advice.batchSize' } } });
   });
 });
 
 describe('outOfMemoryMessage', () => {
   it('says where and when it failed, the prediction and which setting to lower', () => {
     const message = outOfMemoryMessage('GPUOutOfMemoryError: buffer', 12, 'WebGPU', predictMemory({ ...CLASSIC, batchSize: 1024, residentExamples: 1000 }));
-    expect(message).toMatch(/^Out of memory on WebGPU at step 12: the run stopped \(GPUOutOfMemoryError: buffer\)\. This run was predicted to need \d+ MB \(/);
-    expect(message).toContain('lower the batch size');
-    expect(outOfMemoryMessage('OOM', 0, 'WebGL', null)).toBe(
-      'Out of memory on WebGL at step 0: the run stopped (OOM). To fit, lower the batch size (accumulate gradients over more micro-batches to keep the effective batch).',
-    );
+    expect(message).toMatchObject({
+      id: 'engine.memory.outOfMemoryPredicted',
+      values: { device: 'WebGPU', step: 12, cause: 'GPUOutOfMemoryError: buffer', advice: { id: 'engine.memory.advice.batchSize' } },
+    });
+    expect(outOfMemoryMessage('OOM', 0, 'WebGL', null)).toEqual({
+      id: 'engine.memory.outOfMemory',
+      values: { device: 'WebGL', step: 0, cause: 'OOM', advice: { id: 'engine.memory.advice.batchSize' } },
+    });
   });
 });
 
@@ -87,10 +97,10 @@ describe('BudgetWatch', () => {
   it('speaks once per upward crossing, and never without a budget', () => {
     const watch = new BudgetWatch(1);
     expect(watch.observe(0.5 * BYTES_PER_MB, 1)).toBeNull();
-    expect(watch.observe(2 * BYTES_PER_MB, 2)).toBe('Paused at step 2: memory reached 2.0 MB, over the 1 MB budget. Resume to go on anyway, or stop and lower the batch size.');
+    expect(watch.observe(2 * BYTES_PER_MB, 2)).toEqual({ id: 'engine.memory.paused', values: { step: 2, reached: '2.0', budget: 1 } });
     expect(watch.observe(3 * BYTES_PER_MB, 3)).toBeNull();
     expect(watch.observe(0.5 * BYTES_PER_MB, 4)).toBeNull();
-    expect(watch.observe(2 * BYTES_PER_MB, 5)).toMatch(/^Paused at step 5/);
+    expect(watch.observe(2 * BYTES_PER_MB, 5)).toMatchObject({ values: { step: 5 } });
     expect(new BudgetWatch(0).observe(1e12, 1)).toBeNull();
   });
 });

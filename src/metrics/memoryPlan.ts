@@ -3,6 +3,8 @@
  * memory chart draws), what a configuration is predicted to need before anything is uploaded, and
  * whether that fits a memory budget. The engine measures the real split; this module only adds up.
  */
+import type { BackendName } from '../config/backends';
+import { msg, type Message, type MessageValue } from '../i18n/message';
 
 export const BYTES_PER_FLOAT32 = 4;
 /** The budget's unit, as every memory figure of the app prints it (formatBytes: 1 MB = 2^20 bytes). */
@@ -21,6 +23,17 @@ export const ACTIVATION_COPIES = 6;
  * corrections, the update), none freed before the tidy ends. Measured: 15.0 for the MLP.
  */
 export const ADAM_UPDATE_COPIES = 15;
+/**
+ * The same on WebAssembly, where the app's fused Adam (src/engine/backends/simd/fusedAdam.ts) updates one
+ * variable at a time: the gradients, and at most one variable's new value and two moments beside the
+ * old ones. Measured: 4.0 for the MLP. (A browser without WebAssembly SIMD runs TensorFlow.js's Adam
+ * there: this then under-predicts, and an out-of-memory still stops the run with its message.)
+ */
+export const FUSED_ADAM_UPDATE_COPIES = 4;
+
+export function adamUpdateCopies(backend: BackendName): number {
+  return backend === 'wasm' ? FUSED_ADAM_UPDATE_COPIES : ADAM_UPDATE_COPIES;
+}
 /** Adam keeps two moments per weight. */
 export const ADAM_MOMENTS = 2;
 
@@ -70,6 +83,8 @@ export interface MemoryPlanInput {
   residentExamples: number;
   /** Batches alive at once in the input pipeline: the step's own, plus one prefetched. */
   batchesInFlight: number;
+  /** Weight-sized tensors Adam's update holds at its peak on this backend (adamUpdateCopies). */
+  adamUpdateCopies: number;
 }
 
 /**
@@ -83,7 +98,7 @@ export function predictMemory(input: MemoryPlanInput): MemoryPlan {
   const accumulators = input.accumulationSteps > 1 ? weights : 0;
   const data = (input.residentExamples + input.batchesInFlight * input.batchSize) * input.floatsPerExample * BYTES_PER_FLOAT32;
   const activations = input.batchSize * input.activationElementsPerExample * BYTES_PER_FLOAT32 * ACTIVATION_COPIES;
-  const update = ADAM_UPDATE_COPIES * weights;
+  const update = input.adamUpdateCopies * weights;
   const stepPeak = Math.max(activations, update);
   return {
     weights,
@@ -107,13 +122,13 @@ export type BudgetLever = 'batchSize' | 'trainExamples' | 'model';
 
 export interface BudgetRefusal {
   lever: BudgetLever;
-  message: string;
+  message: Message;
 }
 
-const LEVER_ADVICE: Record<BudgetLever, string> = {
-  batchSize: 'lower the batch size (accumulate gradients over more micro-batches to keep the effective batch)',
-  trainExamples: 'lower the training examples, or upload each batch from JS instead of keeping the data on the device',
-  model: 'pick a smaller model',
+const LEVER_ADVICE: Record<BudgetLever, Message> = {
+  batchSize: msg('engine.memory.advice.batchSize'),
+  trainExamples: msg('engine.memory.advice.trainExamples'),
+  model: msg('engine.memory.advice.model'),
 };
 
 /** The setting whose part of the plan is largest: the one to lower first. */
@@ -126,28 +141,28 @@ export function biggestLever(plan: MemoryPlan): BudgetLever {
   return parts.reduce((best, part) => (part[1] > best[1] ? part : best))[0];
 }
 
-function planParts(plan: MemoryPlan): string {
-  return (
-    `weights ${megabytes(plan.weights)} MB, Adam state ${megabytes(plan.optimizer + plan.accumulators)} MB, data ${megabytes(plan.data)} MB, ` +
-    `step peak ${megabytes(plan.stepPeak)} MB from the ${plan.peakPhase} at batch ${plan.batchSize}`
-  );
+function planParts(plan: MemoryPlan): Message {
+  return msg(plan.peakPhase === 'activations' ? 'engine.memory.partsActivations' : 'engine.memory.partsUpdate', {
+    weights: megabytes(plan.weights),
+    adam: megabytes(plan.optimizer + plan.accumulators),
+    data: megabytes(plan.data),
+    peak: megabytes(plan.stepPeak),
+    batch: plan.batchSize,
+  });
 }
 
 /** Null when the plan fits the budget (0 = no budget); else which setting to lower and the numbers. */
 export function budgetRefusal(plan: MemoryPlan, budgetMb: number): BudgetRefusal | null {
   if (budgetMb <= 0 || plan.total <= budgetMb * BYTES_PER_MB) return null;
   const lever = biggestLever(plan);
-  const message =
-    `Refused before upload: this run is predicted to need ${megabytes(plan.total)} MB, over the ${budgetMb} MB memory budget ` +
-    `(${planParts(plan)}). To fit, ${LEVER_ADVICE[lever]}.`;
+  const message = msg('engine.memory.refused', { need: megabytes(plan.total), budget: budgetMb, parts: planParts(plan), advice: LEVER_ADVICE[lever] });
   return { lever, message };
 }
 
 /** The message of a run the device ran out of memory for: what failed, the prediction, and which setting to lower. */
-export function outOfMemoryMessage(cause: string, step: number, deviceLabel: string, plan: MemoryPlan | null): string {
-  const advice = plan ? `${LEVER_ADVICE[biggestLever(plan)]}` : LEVER_ADVICE.batchSize;
-  const predicted = plan ? ` This run was predicted to need ${megabytes(plan.total)} MB (${planParts(plan)}).` : '';
-  return `Out of memory on ${deviceLabel} at step ${step}: the run stopped (${cause}).${predicted} To fit, ${advice}.`;
+export function outOfMemoryMessage(cause: MessageValue, step: number, device: MessageValue, plan: MemoryPlan | null): Message {
+  if (!plan) return msg('engine.memory.outOfMemory', { device, step, cause, advice: LEVER_ADVICE.batchSize });
+  return msg('engine.memory.outOfMemoryPredicted', { device, step, cause, need: megabytes(plan.total), parts: planParts(plan), advice: LEVER_ADVICE[biggestLever(plan)] });
 }
 
 /** Announces each time live memory crosses the budget upwards; falling back under it re-arms the alarm. */
@@ -157,12 +172,12 @@ export class BudgetWatch {
   constructor(private readonly budgetMb: number) {}
 
   /** The pause message when this reading crosses the budget, else null. */
-  observe(bytes: number, step: number): string | null {
+  observe(bytes: number, step: number): Message | null {
     if (this.budgetMb <= 0) return null;
     const overNow = bytes > this.budgetMb * BYTES_PER_MB;
     const crossed = overNow && !this.over;
     this.over = overNow;
     if (!crossed) return null;
-    return `Paused at step ${step}: memory reached ${megabytes(bytes)} MB, over the ${this.budgetMb} MB budget. Resume to go on anyway, or stop and lower the batch size.`;
+    return msg('engine.memory.paused', { step, reached: megabytes(bytes), budget: this.budgetMb });
   }
 }

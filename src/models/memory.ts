@@ -1,6 +1,7 @@
 /** A run's predicted memory from its model's layer shapes (src/metrics/memoryPlan.ts does the arithmetic). */
 import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
-import { predictMemory, type MemoryPlan } from '../metrics/memoryPlan';
+import type { BackendName } from '../config/backends';
+import { adamUpdateCopies, predictMemory, type MemoryPlan } from '../metrics/memoryPlan';
 import type { ModelCost } from './types';
 
 /** Floats one MNIST-like example takes on the device: 28x28 pixels and a one-hot label. */
@@ -12,6 +13,7 @@ export function activationElementsPerExample(cost: ModelCost): number {
 }
 
 export interface RunShape {
+  backend: BackendName;
   batchSize: number;
   accumulationSteps: number;
   trainExamples: number;
@@ -30,5 +32,6 @@ export function predictRunMemory(cost: ModelCost, run: RunShape): MemoryPlan {
     accumulationSteps: run.accumulationSteps,
     residentExamples: run.testExamples + (run.dataPlacement === 'device' ? run.trainExamples : 0),
     batchesInFlight: run.prefetch === 'on' ? 2 : 1,
+    adamUpdateCopies: adamUpdateCopies(run.backend),
   });
 }

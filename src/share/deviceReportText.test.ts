@@ -16,8 +16,8 @@ describe('formatDeviceReport', () => {
     expect(lines).toContain('  Browser: Chromium');
     expect(lines).toContain('  Browser full version: hidden by the browser');
     expect(lines).toContain('  Fallback (software) adapter: not available (this browser does not report isFallbackAdapter)');
-    expect(lines).toContain('  Status: not available (OffscreenCanvas is missing)');
-    expect(lines).toContain('    tfjs-backend-webgpu: not available (exports no version string)');
+    expect(lines).toContain('  Status: not available (OffscreenCanvas is missing: WebGL cannot be reached from this context (not a browser worker))');
+    expect(lines).toContain('    tfjs-backend-webgpu: not available (tfjs-backend-webgpu exports no version string (it ships in step with tfjs-core 4.22.0); it is registered here)');
     expect(lines).toContain('  Cross-origin isolated: no');
   });
 
@@ -60,14 +60,14 @@ describe('formatDeviceReport', () => {
     expect(webglLines).toContain('    EXT_disjoint_timer_query_webgl2: no');
   });
 
-  it('writes labels and words in Chinese with a Chinese translator, names and reasons as reported', () => {
+  it('writes labels, words and reasons in Chinese with a Chinese translator, names as reported', () => {
     const zh = formatDeviceReport(sampleReport(), new Translator('zh-CN')).split('\n');
     expect(zh[0]).toMatch(/^设备报告（采集于 .+，格式版本 \d+）$/);
     expect(zh).toContain('浏览器与系统');
     expect(zh).toContain('  浏览器: Chromium');
     expect(zh).toContain('  浏览器完整版本: 被浏览器隐藏');
     expect(zh).toContain('  跨源隔离: 否');
-    expect(zh).toContain('  状态: 不可用（OffscreenCanvas is missing）');
+    expect(zh).toContain('  状态: 不可用（缺少 OffscreenCanvas：在此上下文中无法使用 WebGL（不是浏览器工作线程））');
     expect(zh).toContain('    maxBufferSize: 268435456 字节（256 MiB）');
     expect(zh).toContain('  限制：');
   });

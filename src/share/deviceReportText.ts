@@ -1,4 +1,5 @@
 import { HIDDEN, isNotAvailable, type DeviceReport, type NotAvailable, type Reported, type WebGpuLimitName } from '../engine/protocol/deviceReport';
+import { msg } from '../i18n/message';
 import type { MessageId, Translator } from '../i18n/translator';
 
 const INDENT = '  ';
@@ -10,8 +11,8 @@ type Scalar = string | number | boolean;
 
 /**
  * Plain text for "copy as text": one "label: value" per line, sections separated by a blank line;
- * labels and words in the translator's language, names the browser or the library reports (adapter,
- * limits, extensions, flags, reasons) as they came.
+ * labels, words and reasons in the translator's language, names the browser or the library reports
+ * (adapter, limits, extensions, flags) as they came.
  */
 export function formatDeviceReport(report: DeviceReport, t: Translator): string {
   const w = new Writer(t);
@@ -48,7 +49,7 @@ class Writer {
   }
 
   private value(value: Scalar | NotAvailable): string {
-    if (isNotAvailable(value)) return this.t.t('lab.value.notAvailable', { reason: value.reason });
+    if (isNotAvailable(value)) return this.t.say(msg('lab.value.notAvailable', { reason: value.reason }));
     if (typeof value === 'boolean') return this.t.t(value ? 'lab.value.yes' : 'lab.value.no');
     if (value === '') return this.t.t('lab.value.empty');
     if (value === HIDDEN) return this.t.t('lab.value.hidden');
@@ -128,6 +129,7 @@ function tfjsLines({ tfjs }: DeviceReport, w: Writer): string[] {
     w.line('lab.report.currentBackend', tfjs.currentBackend),
     w.line('lab.report.registeredBackends', tfjs.registeredBackends.join(', ') || w.none()),
     w.line('lab.report.wasmThreads', tfjs.wasmThreads),
+    ...(tfjs.wasmKernels === undefined ? [] : [w.line('lab.report.wasmKernels', tfjs.wasmKernels)]),
     w.heading('lab.report.versions'),
     ...Object.entries(tfjs.versions).map(([name, version]) => w.named(name, version, 2)),
     w.heading('lab.report.flags'),

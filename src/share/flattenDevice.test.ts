@@ -31,7 +31,8 @@ describe('the device report of a shared result', () => {
       'webgpu.fallbackAdapter': 'not available (this browser does not report isFallbackAdapter)',
       'webgpu.maxBufferSize': 268_435_456,
       'webgpu.features': ['float32-filterable', 'timestamp-query'],
-      webgl: 'not available (OffscreenCanvas is missing)',
+      // Recorded data: the reason in English, whatever language the sender's page spoke.
+      webgl: 'not available (OffscreenCanvas is missing: WebGL cannot be reached from this context (not a browser worker))',
       'tfjs.backends': ['cpu', 'webgl', 'webgpu'],
       'flag.WEBGPU_CPU_FORWARD': true,
     });

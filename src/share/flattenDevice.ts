@@ -6,6 +6,9 @@ import { HIDDEN, isNotAvailable, type DeviceReport as LabDeviceReport, type NotA
 import { MAX_DEVICE_CHARS, MAX_DEVICE_ENTRIES, MAX_DEVICE_LIST_ITEMS, MAX_DEVICE_TEXT_CHARS, MAX_VERSION_CHARS, MAX_VERSION_ENTRIES, type DeviceReport, type DeviceValue } from './resultDoc';
 import type { SoftwareMap } from './softwareGpu';
 import { version as APP_VERSION } from '../../package.json';
+import { Translator } from '../i18n/translator';
+
+const ENGLISH = new Translator('en');
 
 /** Backend flags that change what a step costs, listed before the rest of tf.env(). */
 const KEY_FLAGS = [
@@ -42,7 +45,8 @@ function cut(text: string): string {
 
 function valueOf(value: Reportable): DeviceValue | null {
   if (value === null || value === undefined) return null;
-  if (isNotAvailable(value)) return cut(`not available (${value.reason})`);
+  // Recorded data: a shared result keeps the reason in English, whoever reads it later.
+  if (isNotAvailable(value)) return cut(`not available (${ENGLISH.say(value.reason)})`);
   if (Array.isArray(value)) return value.slice(0, MAX_DEVICE_LIST_ITEMS).map(cut);
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   return typeof value === 'string' ? cut(value) : value;
@@ -116,6 +120,7 @@ function addTfjs(record: DeviceRecord, report: LabDeviceReport): void {
   record.add('tfjs.backend', tfjs.currentBackend);
   record.add('tfjs.backends', tfjs.registeredBackends);
   record.add('wasm.threads', tfjs.wasmThreads);
+  if (tfjs.wasmKernels !== undefined) record.add('wasm.kernels', tfjs.wasmKernels);
   const names = Object.keys(tfjs.flags);
   const ordered = [...KEY_FLAGS.filter((n) => names.includes(n)), ...names.filter((n) => !KEY_FLAGS.includes(n))];
   for (const name of ordered) record.add(`flag.${name}`, tfjs.flags[name]);

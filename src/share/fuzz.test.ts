@@ -13,6 +13,7 @@ import { decodeLessonPayload, encodeLessonPayload } from './lessonLink';
 import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
+import { english, sayable } from '../i18n/testing/english';
 
 const RUNS = 1_000;
 /** Properties that also count outcomes run from a fixed seed, so the counts cannot flake. */
@@ -22,7 +23,7 @@ const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 /** What every decoded link must satisfy, whatever went in: a view, and a form every value of which the form accepts. */
 function expectUsableSettings(decoded: DecodedHash): void {
   expect(Number.isInteger(decoded.version)).toBe(true);
-  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  expect(decoded.errors.every(sayable)).toBe(true);
   for (const [key, field] of Object.entries(PAGE_TABLE.fields)) expect(readField(field, decoded.page[key]).ok).toBe(true);
   const form = VIEWS[decoded.view].form;
   if (!form) {
@@ -34,9 +35,9 @@ function expectUsableSettings(decoded: DecodedHash): void {
 
 /** A decoded result is either nothing (with a reason) or a document that reads back with no complaint. */
 function expectUsableResult(decoded: DecodedResult): void {
-  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  expect(decoded.errors.every(sayable)).toBe(true);
   if (decoded.result === null) expect(decoded.errors.length).toBeGreaterThan(0);
-  else expect(validateSharedResult(JSON.parse(JSON.stringify(decoded.result))).errors).toEqual([]);
+  else expect(english(validateSharedResult(JSON.parse(JSON.stringify(decoded.result))).errors)).toEqual([]);
 }
 
 /**
@@ -44,12 +45,12 @@ function expectUsableResult(decoded: DecodedResult): void {
  * step's settings accepted by its view's form and every panel one its view has.
  */
 function expectUsableLesson(decoded: LessonReading): void {
-  expect(decoded.errors.every((e) => typeof e === 'string')).toBe(true);
+  expect(decoded.errors.every(sayable)).toBe(true);
   if (decoded.lesson === null) {
     expect(decoded.errors.length).toBeGreaterThan(0);
     return;
   }
-  expect(validateLesson(JSON.parse(JSON.stringify(lessonDocument(decoded.lesson)))).errors).toEqual([]);
+  expect(english(validateLesson(JSON.parse(JSON.stringify(lessonDocument(decoded.lesson)))).errors)).toEqual([]);
   for (const step of decoded.lesson.steps) {
     const form = VIEWS[step.view].form;
     for (const [key, value] of Object.entries(step.settings)) expect(form !== null && readField(formTable(form).fields[key], value).ok).toBe(true);
@@ -94,7 +95,7 @@ describe('no input makes the decoders throw', () => {
   });
 
   it(`decodeViewHash on ${RUNS} mutated valid links`, () => {
-    expect(decodeViewHash(settingsLink).errors).toEqual([]);
+    expect(english(decodeViewHash(settingsLink).errors)).toEqual([]);
     fc.assert(fc.property(edits, (e) => expectUsableSettings(decodeViewHash(mutate(settingsLink, e)))), { numRuns: RUNS });
   });
 
@@ -104,7 +105,7 @@ describe('no input makes the decoders throw', () => {
   });
 
   it(`decodeResultLink and decodeViewHash on ${RUNS} mutated valid result links`, async () => {
-    expect((await decodeResultLink(resultLink)).errors).toEqual([]);
+    expect(english((await decodeResultLink(resultLink)).errors)).toEqual([]);
     let readable = 0;
     await fc.assert(
       fc.asyncProperty(edits, async (e) => {
@@ -168,8 +169,8 @@ describe('no lesson link makes the decoders throw, and every lesson they return 
   });
 
   it(`decodeLessonPayload and decodeViewHash on ${RUNS} mutated valid lesson links`, async () => {
-    expect((await decodeLessonPayload(lessonLink)).errors).toEqual([]);
-    expect(decodeViewHash(lessonLink).errors).toEqual([]);
+    expect(english((await decodeLessonPayload(lessonLink)).errors)).toEqual([]);
+    expect(english(decodeViewHash(lessonLink).errors)).toEqual([]);
     let readable = 0;
     await fc.assert(
       fc.asyncProperty(edits, async (e) => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readField, type Field } from '../config/schema';
+import { readField, refusalMessage, type Field } from '../config/schema';
 import { FORMS, VIEW_IDS, VIEWS, type ViewId } from '../config/views';
 import { V1_LINKS } from './fixtures/v1Links';
 import { V2_LINKS } from './fixtures/v2Links';
 import { decodeViewHash, defaultFormValues, encodeViewHash, MAX_HASH_CHARS, MAX_VALUE_CHARS } from './hashState';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { PAGE_TABLE } from '../config/pageConfig';
+import { english } from '../i18n/testing/english';
 
 /** Values worth a round trip, generated from the field itself: limits, default, every option, one between. */
 function sampleValues(field: Field): unknown[] {
@@ -41,7 +42,7 @@ export function expectUsable(view: ViewId, values: Record<string, unknown> | nul
 describe('a view and its settings in the URL hash', () => {
   it.each(cases)('round-trips $view $key=$value', ({ view, values }) => {
     const decoded = decodeViewHash(encodeViewHash(view, values));
-    expect(decoded.errors).toEqual([]);
+    expect(english(decoded.errors)).toEqual([]);
     expect(decoded.version).toBe(SCHEMA_VERSION);
     expect(decoded.view).toBe(view);
     expect(decoded.values).toEqual(values);
@@ -75,7 +76,7 @@ describe('a view and its settings in the URL hash', () => {
           const reading = readField(field, String(outside));
           expect(reading.ok).toBe(false);
           const decoded = decodeViewHash(`${encodeViewHash(view, null)}&${key}=${outside}`);
-          expect(decoded.errors).toEqual([!reading.ok && reading.message]);
+          expect(decoded.errors).toEqual([!reading.ok && refusalMessage(FORMS[form], key, reading.refusal)]);
           expect(decoded.values?.[key]).toEqual(field.default);
         }
       }
@@ -87,7 +88,7 @@ describe('a view and its settings in the URL hash', () => {
     for (const { hash, expected } of V1_LINKS) {
       const decoded = decodeViewHash(hash);
       expect(decoded.version).toBe(1);
-      expect(decoded.errors).toEqual([]);
+      expect(english(decoded.errors)).toEqual([]);
       expect({ workload: 'cnn', ...decoded.values }).toEqual(expected);
     }
   });
@@ -95,14 +96,14 @@ describe('a view and its settings in the URL hash', () => {
   it.each(V2_LINKS)('reads the v2 link $name as it meant then', ({ hash, view, values }) => {
     const decoded = decodeViewHash(hash);
     expect(decoded.version).toBe(2);
-    expect(decoded.errors).toEqual([]);
+    expect(english(decoded.errors)).toEqual([]);
     expect(decoded.view).toBe(view);
     expect(decoded.values).toEqual(values);
   });
 
   it('does not apply the v1 renames to a later link', () => {
     const decoded = decodeViewHash(`#v=${SCHEMA_VERSION}&w=cnn&lr=0.5`);
-    expect(decoded.errors).toEqual(["Unknown setting 'lr' ignored"]);
+    expect(english(decoded.errors)).toEqual(["Unknown setting 'lr' ignored"]);
     expect(decoded.values).toEqual(defaultFormValues('train'));
   });
 
@@ -130,7 +131,7 @@ describe('a view and its settings in the URL hash', () => {
       "Warm-up steps must be between 1 and 100 steps (got '0')",
       "Measured steps must be between 2 and 1000 steps (got '5000')",
     ]],
-    ['a sweep range upside down', '#v=3&view=lab&matmulFrom=1024&matmulTo=64', ['Matrix size from (1024) must not be above matrix size to (64)']],
+    ['a sweep range upside down', '#v=3&view=lab&matmulFrom=1024&matmulTo=64', ['Matrix size from (1024) must not be above Matrix size to (64)']],
     ['a size that is no power of two', '#v=3&view=lab&batchFrom=48', ["Batch size from must be a power of two (got '48')"]],
     ['a race key in the CNN view', '#v=3&w=cnn&warmupSteps=3', ["Unknown setting 'warmupSteps' ignored"]],
     ['markup as a view', '#v=3&w=cnn&view=%3Cimg%20src%3Dx%3E', ["There is no view '<img src=x>'; showing Train a CNN instead"]],
@@ -142,7 +143,7 @@ describe('a view and its settings in the URL hash', () => {
 
   it.each(hostile)('survives %s with a specific message and defaults elsewhere', (_name, hash, errors) => {
     const decoded = decodeViewHash(hash);
-    expect(decoded.errors).toEqual(errors);
+    expect(english(decoded.errors)).toEqual(errors);
     expectUsable(decoded.view, decoded.values);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -157,7 +158,7 @@ describe('a view and its settings in the URL hash', () => {
     const hash = `#v=3&${Array.from({ length: 500 }, (_, i) => `k${i}=1`).join('&')}`;
     const errors = decodeViewHash(hash).errors;
     expect(errors).toHaveLength(13);
-    expect(errors[12]).toBe('…and 488 more problems');
+    expect(english(errors[12])).toBe('…and 488 more problems');
   });
 
   it('hands back a shared result untouched, whatever view it opens in', () => {
@@ -180,7 +181,9 @@ describe('the page’s own settings in the hash', () => {
   it('carry the language, lang=zh-CN, and refuse one the page does not speak', () => {
     expect(decodeViewHash(`#v=${SCHEMA_VERSION}&w=cnn&lang=zh-CN`)).toMatchObject({ page: { lang: 'zh-CN' }, errors: [] });
     expect(encodeViewHash('train', defaultFormValues('train'), { present: 'off', lesson: 'none', step: 1, lang: 'zh-CN' })).toBe(`#v=${SCHEMA_VERSION}&w=cnn&lang=zh-CN`);
-    expect(decodeViewHash(`#v=${SCHEMA_VERSION}&lang=fr`)).toMatchObject({ page: { lang: 'auto' }, errors: ["Language must be one of auto, en, zh-CN (got 'fr')"] });
+    const french = decodeViewHash(`#v=${SCHEMA_VERSION}&lang=fr`);
+    expect(french).toMatchObject({ page: { lang: 'auto' } });
+    expect(english(french.errors)).toEqual(["Language must be one of auto, en, zh-CN (got 'fr')"]);
   });
 
   it('read a v3 Train link with the seed-run defaults it left out, and a v4 one with the quick run', () => {
@@ -195,7 +198,7 @@ describe('the page’s own settings in the hash', () => {
   it('are refused like any setting, with the table’s message', () => {
     const decoded = decodeViewHash('#v=3&w=cnn&present=yes&lesson=hack&step=0');
     expect(decoded.page).toEqual({ present: 'off', lesson: 'none', step: 1, lang: 'auto' });
-    expect(decoded.errors).toEqual([
+    expect(english(decoded.errors)).toEqual([
       "Presentation mode must be one of off, on (got 'yes')",
       expect.stringMatching(/^Lesson must be one of none, matmul-race, .* \(got 'hack'\)$/),
       "Lesson step must be between 1 and 12 (got '0')",

@@ -10,7 +10,8 @@ import { PAGE_TABLE } from '../config/pageConfig';
 import { defaultsOf, formatValue, readSettings, urlKeyOf, type SettingsTable } from '../config/schema';
 import { DEFAULT_VIEW, formTable, isViewId, VIEWS, viewOfWorkload, type FormId, type ViewId } from '../config/views';
 import { isWorkloadId } from '../config/workloads';
-import { ErrorList, quoted } from './messages';
+import { msg, type Message } from '../i18n/message';
+import { ErrorList, part, quoted } from './messages';
 import { migrateLinkEntries, readVersion, SCHEMA_VERSION, type Entry } from './migrations';
 
 /** Longest hash read at all, characters. */
@@ -28,6 +29,11 @@ export const RESULT_KEY = 'r';
 export const LESSON_KEY = 'ld';
 const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY, LESSON_KEY];
 
+/** A link over MAX_HASH_CHARS: said by every reader of a hash (settings, result, lesson). */
+export function linkTooLong(length: number): Message {
+  return msg('check.link.tooLong', { length: String(length), max: String(MAX_HASH_CHARS) });
+}
+
 export type FormValues = Record<string, unknown>;
 
 export interface DecodedHash {
@@ -36,8 +42,8 @@ export interface DecodedHash {
   values: FormValues | null;
   /** The form keys the link itself carried (a field left out took its default). */
   present: ReadonlySet<string>;
-  /** What could not be read, one plain sentence each. */
-  errors: string[];
+  /** What could not be read, one message each. */
+  errors: Message[];
   /** The format version the hash was written in (1 when it carries none). */
   version: number;
   /** The raw `r` value (a shared result), or null. */
@@ -93,11 +99,11 @@ function decodeComponent(text: string): string | null {
 }
 
 /** Splits a hash into decoded key/value pairs, in order; malformed or oversized pairs are reported and skipped. */
-export function hashParams(hash: string): { entries: Entry<string>[]; errors: string[] } {
+export function hashParams(hash: string): { entries: Entry<string>[]; errors: Message[] } {
   const errors = new ErrorList();
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   if (body.length > MAX_HASH_CHARS) {
-    errors.add(`The link is too long (${body.length} characters; the limit is ${MAX_HASH_CHARS}) and was not read`);
+    errors.add(linkTooLong(body.length));
     return { entries: [], errors: errors.toArray() };
   }
   const entries: Entry<string>[] = [];
@@ -106,10 +112,10 @@ export function hashParams(hash: string): { entries: Entry<string>[]; errors: st
     const split = part.indexOf('=');
     const key = decodeComponent(split < 0 ? part : part.slice(0, split));
     const value = decodeComponent(split < 0 ? '' : part.slice(split + 1));
-    if (key === null || value === null) errors.add(`Setting ${quoted(part)} is not properly URL-encoded and was ignored`);
-    else if (key.length > MAX_KEY_CHARS) errors.add(`A setting name longer than ${MAX_KEY_CHARS} characters was ignored`);
+    if (key === null || value === null) errors.say('check.link.notEncoded', { key: quoted(part) });
+    else if (key.length > MAX_KEY_CHARS) errors.say('check.link.longName', { max: MAX_KEY_CHARS });
     else if (key !== RESULT_KEY && key !== LESSON_KEY && value.length > MAX_VALUE_CHARS) {
-      errors.add(`Setting ${quoted(key)} is longer than ${MAX_VALUE_CHARS} characters and was ignored`);
+      errors.say('check.link.longValue', { key: quoted(key), max: String(MAX_VALUE_CHARS) });
     } else entries.push([key, value]);
   }
   return { entries, errors: errors.toArray() };
@@ -119,12 +125,12 @@ export function hashParams(hash: string): { entries: Entry<string>[]; errors: st
 function readView(params: ReadonlyMap<string, string>, errors: ErrorList): ViewId {
   const workloadRaw = params.get(WORKLOAD_KEY);
   const workload = workloadRaw === undefined ? null : isWorkloadId(workloadRaw) ? workloadRaw : null;
-  if (workloadRaw !== undefined && workload === null) errors.add(`Unknown workload ${quoted(workloadRaw)} ignored`);
+  if (workloadRaw !== undefined && workload === null) errors.say('check.link.unknownWorkload', { got: quoted(workloadRaw) });
   const fallback = workload ? viewOfWorkload(workload) : DEFAULT_VIEW;
   const viewRaw = params.get(VIEW_KEY);
   if (viewRaw === undefined) return fallback;
   if (isViewId(viewRaw)) return viewRaw;
-  errors.add(`There is no view ${quoted(viewRaw)}; showing ${VIEWS[fallback].label} instead`);
+  errors.say('check.link.noView', { got: quoted(viewRaw), view: msg(`view.${fallback}`) });
   return fallback;
 }
 
@@ -151,12 +157,12 @@ export function decodeViewHash(hash: string): DecodedHash {
 
   const isEmpty = parsed.entries.length === 0;
   const versionEntry = parsed.entries.find(([key]) => key === VERSION_KEY);
-  const reading = isEmpty ? { version: SCHEMA_VERSION, error: null } : readVersion(versionEntry?.[1], 'This link');
+  const reading = isEmpty ? { version: SCHEMA_VERSION, error: null } : readVersion(versionEntry?.[1], part('check.part.link'));
   if (reading.error) errors.add(reading.error);
 
   const params = new Map<string, string>();
   for (const [key, value] of migrateLinkEntries(parsed.entries, reading.version)) {
-    if (params.has(key)) errors.add(`Setting ${quoted(key)} appears more than once; the first value was used`);
+    if (params.has(key)) errors.say('check.setting.twice', { key: quoted(key) });
     else params.set(key, value);
   }
 
@@ -166,7 +172,7 @@ export function decodeViewHash(hash: string): DecodedHash {
   const urlKeys = (t: SettingsTable) => Object.entries(t.fields).map(([name, field]) => urlKeyOf(name, field));
   const known = new Set([...(table ? urlKeys(table) : []), ...urlKeys(PAGE_TABLE)]);
   for (const key of params.keys()) {
-    if (!RESERVED_KEYS.includes(key) && !known.has(key)) errors.add(`Unknown setting ${quoted(key)} ignored`);
+    if (!RESERVED_KEYS.includes(key) && !known.has(key)) errors.say('check.link.unknownSetting', { key: quoted(key) });
   }
   const read = table ? readForm(table, params, errors) : { values: null, present: new Set<string>() };
   const page = readForm(PAGE_TABLE, params, errors).values;

@@ -3,6 +3,8 @@ import { typicalRaceResult } from './fixtures/typicalRace';
 import { entryFor, entryTexts, HistoryModel } from './historyModel';
 import { Translator } from '../i18n/translator';
 import { memoryHistory as memoryStore } from './testing/memoryHistory';
+import { english } from '../i18n/testing/english';
+import { msg, MessageError } from '../i18n/message';
 
 describe('the page\'s run history', () => {
   const result = typicalRaceResult();
@@ -34,7 +36,7 @@ describe('the page\'s run history', () => {
     const model = new HistoryModel(async () => store);
     store.full = true;
     const error = await model.add(entryFor(result));
-    expect(error).toMatch(/^Browser storage is full/);
+    expect(english(error)).toMatch(/^Browser storage is full/);
     expect(model.getSnapshot()).toMatchObject({ error, entries: [] });
     store.full = false;
     expect(await model.add(entryFor(result))).toBeNull();
@@ -46,11 +48,12 @@ describe('the page\'s run history', () => {
     const store = memoryStore();
     const model = new HistoryModel(async () => {
       attempts += 1;
-      if (attempts === 1) throw new Error('This browser has no IndexedDB, so run history is unavailable');
+      if (attempts === 1) throw new MessageError(msg('check.storage.noHistory'));
       return store;
     });
     await model.refresh();
-    expect(model.getSnapshot()).toMatchObject({ loaded: true, error: 'This browser has no IndexedDB, so run history is unavailable' });
+    expect(model.getSnapshot()).toMatchObject({ loaded: true });
+    expect(english(model.getSnapshot().error)).toBe('This browser has no IndexedDB, so run history is unavailable');
     await model.refresh();
     expect(model.getSnapshot()).toMatchObject({ loaded: true, error: null, entries: [] });
     expect(attempts).toBe(2);

@@ -4,6 +4,7 @@ import { StoredList, type StoredListSnapshot } from './storedList';
 import type { SharedResult } from './resultDoc';
 import { describeWorkload, deviceLine, headline } from './resultSummary';
 import { Translator } from '../i18n/translator';
+import type { Message } from '../i18n/message';
 
 const ENGLISH = new Translator('en');
 
@@ -55,7 +56,7 @@ export class HistoryModel extends StoredList<HistoryEntry, HistoryStore> {
   }
 
   /** Stores an entry; resolves with the error message when it could not be stored. */
-  add(entry: NewEntry): Promise<string | null> {
+  add(entry: NewEntry): Promise<Message | null> {
     return this.change((store) => store.add(entry));
   }
 }

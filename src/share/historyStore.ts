@@ -3,6 +3,7 @@
  * validator, so an entry from an older version is migrated and a damaged one is skipped.
  * Storage errors are rethrown with a plain message; a full disk says so.
  */
+import { msg, MessageError } from '../i18n/message';
 import { validateSharedResult, type SharedResult } from './resultDoc';
 
 export const HISTORY_DB_NAME = 'gpu-playground-history';
@@ -31,12 +32,12 @@ export interface HistoryStore {
   close(): void;
 }
 
-/** Plain-words errors; a full store says so instead of failing silently. */
+/** Storage errors with a message for the page; a full store says so instead of failing silently. */
 export function storageError(error: unknown): Error {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   const detail = (error instanceof Error || error instanceof DOMException ? error.message : String(error)).replace(/\.$/, '');
-  if (name === 'QuotaExceededError') return new Error(`Browser storage is full: ${detail}. Delete old runs from the history to make room.`);
-  return new Error(`Browser storage failed: ${detail || name || 'unknown error'}`);
+  if (name === 'QuotaExceededError') return new MessageError(msg('check.storage.full', { detail }), { cause: error });
+  return new MessageError(msg('check.storage.failed', { detail: detail || name || msg('error.unknown') }), { cause: error });
 }
 
 export function newId(): string {
@@ -82,7 +83,7 @@ function readEntry(raw: unknown): HistoryEntry | null {
 }
 
 export async function openHistory(dbName = HISTORY_DB_NAME): Promise<HistoryStore> {
-  if (typeof indexedDB === 'undefined') throw new Error('This browser has no IndexedDB, so run history is unavailable');
+  if (typeof indexedDB === 'undefined') throw new MessageError(msg('check.storage.noHistory'));
   const open = indexedDB.open(dbName, DB_VERSION);
   open.onupgradeneeded = () => {
     if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'id' });

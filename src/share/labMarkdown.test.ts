@@ -3,11 +3,12 @@ import { crossoverSentence, matmulCrossovers } from './crossover';
 import { batchAt, matmulAt, raceRow } from '../engine/protocol/labFixtures';
 import { batchMarkdown, fixed, matmulMarkdown, raceMarkdown } from './labMarkdown';
 import { Translator } from '../i18n/translator';
+import { msg } from '../i18n/message';
 
 const en = new Translator('en');
 
 describe('raceMarkdown', () => {
-  const lines = raceMarkdown([raceRow('cpu', 200), raceRow('webgl', 20)], [{ backend: 'webgpu', value: null, kind: 'out-of-memory', reason: 'webgpu: out of memory (GPUOutOfMemoryError)' }]).split('\n');
+  const lines = raceMarkdown([raceRow('cpu', 200), raceRow('webgl', 20)], [{ backend: 'webgpu', value: null, kind: 'out-of-memory', reason: msg('engine.lab.outOfMemory', { backend: 'webgpu', detail: 'GPUOutOfMemoryError' }) }]).split('\n');
 
   it('writes a header, an alignment rule and one row per backend with its speed-ups over both CPU baselines', () => {
     expect(lines[0]).toBe('| backend | first step ms | median ms | p90 ms | min ms | max ms | examples/s | GFLOP/s | peak MB | GPU MB | speed-up vs plain-JS cpu | speed-up vs wasm |');
@@ -46,7 +47,7 @@ describe('sweep tables', () => {
 
   it('marks a missing point with a dash and lists the stop', () => {
     const text = batchMarkdown([batchAt('cpu', 16, 100), batchAt('webgl', 16, 200), batchAt('webgl', 32, 400)], [
-      { backend: 'cpu', value: 32, kind: 'time-budget', reason: 'cpu: stopped at batch 32: skipped' },
+      { backend: 'cpu', value: 32, kind: 'time-budget', reason: msg('engine.lab.stoppedAt', { backend: 'cpu', at: msg('engine.lab.atBatch', { value: 32 }), detail: 'skipped' }) },
     ]);
     expect(text.split('\n')[3]).toBe('| 32 | – | 400.0 (80.0 ms) |');
     expect(text).toContain('- SKIPPED: cpu: stopped at batch 32: skipped');

@@ -5,7 +5,7 @@ import { crossoverSentence, matmulCrossovers } from './crossover';
 import { markedRatio, type SoftwareMap } from './softwareGpu';
 import { withSpeedUps } from './speedUps';
 
-/** The bench's tables are English unless told otherwise. */
+/** The bench's tables are English unless told otherwise, their stop reasons included. */
 const ENGLISH = new Translator('en');
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -22,7 +22,7 @@ function table(header: string[], align: ('l' | 'r')[], rows: string[][]): string
 }
 
 function stopLines(stops: readonly BackendStop[]): string[] {
-  return stops.map((s) => `- ${s.kind === 'out-of-memory' ? 'OUT OF MEMORY' : s.kind === 'time-budget' ? 'SKIPPED' : 'STOPPED'}: ${s.reason}`);
+  return stops.map((s) => `- ${s.kind === 'out-of-memory' ? 'OUT OF MEMORY' : s.kind === 'time-budget' ? 'SKIPPED' : 'STOPPED'}: ${ENGLISH.say(s.reason)}`);
 }
 
 function withStops(body: string, stops: readonly BackendStop[]): string {
@@ -42,7 +42,7 @@ export function raceMarkdown(rows: readonly RaceRow[], stops: readonly BackendSt
   const ratio = (value: number | null, backend: BackendName) => (value === null ? 'n/a' : markedRatio(`${fixed(value, 2)}×`, software[backend] !== undefined, t));
   const header = ['backend', 'first step ms', 'median ms', 'p90 ms', 'min ms', 'max ms', 'examples/s', 'GFLOP/s', 'peak MB', 'GPU MB', 'speed-up vs plain-JS cpu', 'speed-up vs wasm'];
   const body = withSpeedUps(rows).map((r) => [
-    backendCell(r.backend, software, t),
+    r.threads ? `${backendCell(r.backend, software, t)} (${r.threads} thread${r.threads === 1 ? '' : 's'})` : backendCell(r.backend, software, t),
     fixed(r.firstStepMs, 0),
     fixed(r.medianStepMs),
     fixed(r.p90StepMs),

@@ -5,6 +5,7 @@ import { readField } from '../config/schema';
 import { formTable, VIEWS } from '../config/views';
 import { lessonDocument, MAX_LESSON_JSON_DEPTH, validateLesson } from './lessonDoc';
 import { SCHEMA_VERSION } from './migrations';
+import { english } from '../i18n/testing/english';
 
 /** The document as it would arrive from a link: plain JSON. */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -45,22 +46,22 @@ describe('a lesson from a link is read like a shared result', () => {
   it('reads each step’s settings through its view’s table: a refused value is left out with the table’s message', () => {
     const { lesson, errors } = validateLesson(docWith((d) => (d.steps[1].settings = { matmulTo: '5000', matmulTimedRuns: '2', batchSize: '0' })));
     expect(lesson?.steps[1].settings).toEqual({ matmulTimedRuns: '2' });
-    expect(errors).toEqual([
-      "step 2: Batch size must be between 1 and 4096 examples (got '0')",
-      "step 2: Matrix size to must be between 16 and 4096 n (got '5000')",
+    expect(english(errors)).toEqual([
+      "Step 2: Batch size must be between 1 and 4096 examples (got '0')",
+      "Step 2: Matrix size to must be between 16 and 4096 n (got '5000')",
     ]);
   });
 
   it('leaves out the value a cross-field rule refuses (the one the form marks), so the step still runs', () => {
     const { lesson, errors } = validateLesson(docWith((d) => (d.steps[1].settings = { matmulFrom: '1024', matmulTo: '64', backends: 'cpu' })));
     expect(lesson?.steps[1].settings).toEqual({ matmulTo: '64', backends: 'cpu' });
-    expect(errors).toEqual(['step 2: Matrix size from (1024) must not be above matrix size to (64)']);
+    expect(english(errors)).toEqual(['Step 2: Matrix size from (1024) must not be above Matrix size to (64)']);
   });
 
   it('drops a lone end of a range that the defaults of the other end break', () => {
     const { lesson, errors } = validateLesson(docWith((d) => (d.steps[1].settings = { matmulTo: '16' })));
     expect(lesson?.steps[1].settings).toEqual({});
-    expect(errors).toEqual(['step 2: Matrix size from (32) must not be above matrix size to (16)']);
+    expect(english(errors)).toEqual(['Step 2: Matrix size from (32) must not be above Matrix size to (16)']);
   });
 
   it('ignores unknown settings, unknown panels, unknown fields and forbidden keys, saying so', () => {
@@ -72,7 +73,7 @@ describe('a lesson from a link is read like a shared result', () => {
     });
     const { lesson, errors } = validateLesson(raw);
     expect(lesson?.steps[0]).toMatchObject({ view: 'lab', settings: {}, panels: ['device'] });
-    expect(errors).toEqual([
+    expect(english(errors)).toEqual([
       "Unknown field 'author' in the lesson ignored",
       "Unknown field 'extra' in step 1 ignored",
       "The settings of step 1 has a forbidden key '__proto__'; it was ignored",
@@ -87,7 +88,7 @@ describe('a lesson from a link is read like a shared result', () => {
       d.steps[2].text = '';
     }));
     expect(lesson?.steps).toHaveLength(LESSONS['matmul-race'].steps.length - 2);
-    expect(errors).toEqual([
+    expect(english(errors)).toEqual([
       "Step 1 was dropped: it opens no known view (got 'admin')",
       "The text of step 3 must be text (got '')",
       'Step 3 was dropped: it says nothing',
@@ -101,19 +102,19 @@ describe('a lesson from a link is read like a shared result', () => {
     }));
     expect(lesson?.title).toBe('Line break  <b>bold</b>');
     expect(lesson?.steps[0].text).toHaveLength(MAX_STEP_TEXT_CHARS);
-    expect(errors).toEqual([`The text of step 1 is longer than ${MAX_STEP_TEXT_CHARS} characters; it was cut`]);
+    expect(english(errors)).toEqual([`The text of step 1 is longer than ${MAX_STEP_TEXT_CHARS} characters; it was cut`]);
   });
 
   it('reads at most the step limit', () => {
     const steps = Array.from({ length: MAX_LESSON_STEPS + 3 }, (_, i) => ({ view: 'train', text: `Step ${i}` }));
     const { lesson, errors } = validateLesson({ version: SCHEMA_VERSION, title: 'Long', steps });
     expect(lesson?.steps).toHaveLength(MAX_LESSON_STEPS);
-    expect(errors).toEqual([`The lesson has ${MAX_LESSON_STEPS + 3} steps; only the first ${MAX_LESSON_STEPS} were read`]);
+    expect(english(errors)).toEqual([`The lesson has ${MAX_LESSON_STEPS + 3} steps; only the first ${MAX_LESSON_STEPS} were read`]);
   });
 
   it('renames old setting keys as an old shared result’s are', () => {
     const { lesson, errors } = validateLesson({ version: 1, title: 'Old', steps: [{ view: 'train', settings: { lr: '0.01', batch: '32' }, text: 'Go' }] });
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     expect(lesson?.steps[0].settings).toEqual({ learningRate: '0.01', batchSize: '32' });
   });
 
@@ -126,6 +127,6 @@ describe('a lesson from a link is read like a shared result', () => {
   ])('refuses a lesson %s', (_name, raw, message) => {
     const { lesson, errors } = validateLesson(raw);
     expect(lesson).toBeNull();
-    expect(errors).toContain(message);
+    expect(english(errors)).toContain(message);
   });
 });

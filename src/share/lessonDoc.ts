@@ -8,7 +8,8 @@ import { MAX_LESSON_STEPS, MAX_LESSON_TITLE_CHARS, MAX_STEP_TEXT_CHARS, type Les
 import { isPanelOf, panelIds } from '../config/panels';
 import { formatValue, readSettings } from '../config/schema';
 import { formTable, isViewId, VIEWS } from '../config/views';
-import { ErrorList, quoted } from './messages';
+import { msg, type Message } from '../i18n/message';
+import { ErrorList, part, quoted } from './messages';
 import { migrateEntries, readVersion, SCHEMA_VERSION } from './migrations';
 import { checkShape, isPlainObject, objectEntries, reportUnknownKeys } from './untrusted';
 
@@ -18,6 +19,8 @@ export const MAX_LESSON_JSON_DEPTH = 5;
 export const MAX_LESSON_JSON_NODES = 2_000;
 
 export const LESSON_KEYS = ['version', 'title', 'steps'] as const;
+/** A lesson without a usable title gets this one; the page says it in its own language (the catalog's lessons.editor.untitled). */
+export const UNTITLED_LESSON = 'Untitled lesson';
 export const STEP_KEYS = ['view', 'settings', 'panels', 'text'] as const;
 
 /** What a lesson link carries: the lesson, with the settings format version its keys are written in. */
@@ -27,7 +30,7 @@ export interface LessonDocument extends Lesson {
 
 export interface LessonReading {
   lesson: Lesson | null;
-  errors: string[];
+  errors: Message[];
 }
 
 export function lessonDocument(lesson: Lesson): LessonDocument {
@@ -43,37 +46,38 @@ function plainText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
-function readText(raw: unknown, maxChars: number, what: string, errors: ErrorList): string | null {
+function readText(raw: unknown, maxChars: number, what: Message, errors: ErrorList): string | null {
   if (typeof raw !== 'string' || raw.trim() === '') {
-    errors.add(`${what} must be text (got ${quoted(raw)})`);
+    errors.say('check.lesson.notText', { what, got: quoted(raw) });
     return null;
   }
   const text = plainText(raw).trim();
   if (text.length <= maxChars) return text;
-  errors.add(`${what} is longer than ${maxChars} characters; it was cut`);
+  errors.say('check.lesson.cut', { what, max: maxChars });
   return text.slice(0, maxChars);
 }
 
 /** The step's settings that its view's table accepts, as raw strings; refused or unknown ones are left out. */
-function readStepSettings(view: LessonStep['view'], raw: unknown, version: number, what: string, errors: ErrorList): Record<string, string> {
+function readStepSettings(view: LessonStep['view'], raw: unknown, version: number, n: number, errors: ErrorList): Record<string, string> {
   const form = VIEWS[view].form;
+  const what = part('check.part.step', { n });
   if (raw === undefined) return {};
-  const entries = objectEntries(raw, `The settings of ${what}`, errors);
+  const entries = objectEntries(raw, part('check.part.stepSettings', { n }), errors);
   if (entries === null) return {};
   if (!form) {
-    if (entries.size > 0) errors.add(`${what} opens ${VIEWS[view].label}, which has no settings; its settings were ignored`);
+    if (entries.size > 0) errors.say('check.lesson.noSettings', { what, view: msg(`view.${view}`) });
     return {};
   }
   const table = formTable(form);
   const given: Record<string, unknown> = {};
   for (const [key, value] of migrateEntries([...entries], version)) {
-    if (!Object.hasOwn(table.fields, key)) errors.add(`Unknown setting ${quoted(key)} in ${what} ignored`);
-    else if (Object.hasOwn(given, key)) errors.add(`Setting ${quoted(key)} appears more than once in ${what}; the first value was used`);
+    if (!Object.hasOwn(table.fields, key)) errors.say('check.lesson.unknownSetting', { key: quoted(key), what });
+    else if (Object.hasOwn(given, key)) errors.say('check.lesson.settingTwice', { key: quoted(key), what });
     else given[key] = value;
   }
   const reading = readSettings(table, given);
   const refused = new Set(reading.errors.map((e) => e.key));
-  for (const e of reading.errors) errors.add(`${what}: ${e.message}`);
+  for (const e of reading.errors) errors.say('check.lesson.inStep', { what, problem: e.message });
   const out: Record<string, string> = {};
   for (const key of Object.keys(given)) if (!refused.has(key)) out[key] = formatValue(reading.values[key]);
   // A cross-field rule the kept values still break (with a refused partner at its default) drops the whole pair.
@@ -81,78 +85,82 @@ function readStepSettings(view: LessonStep['view'], raw: unknown, version: numbe
   for (const rule of table.rules) {
     const message = rule.check(kept);
     if (message === null) continue;
-    if (!refused.has(rule.keys[0])) errors.add(`${what}: ${message}`);
+    if (!refused.has(rule.keys[0])) errors.say('check.lesson.inStep', { what, problem: message });
     for (const key of rule.keys) delete out[key];
   }
   return out;
 }
 
 /** The step's panels that its view has, each once; an empty list shows every panel. */
-function readPanels(view: LessonStep['view'], raw: unknown, what: string, errors: ErrorList): string[] {
+function readPanels(view: LessonStep['view'], raw: unknown, n: number, errors: ErrorList): string[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
-    errors.add(`The panels of ${what} are not a list; every panel is shown`);
+    errors.say('check.lesson.panelsNotList', { what: part('check.part.stepPanels', { n }) });
     return [];
   }
   const limit = panelIds(view).length;
   const panels: string[] = [];
   for (const item of raw.slice(0, limit * 2)) {
-    if (!isPanelOf(view, item)) errors.add(`${VIEWS[view].label} has no panel ${quoted(item)}; it was ignored`);
+    if (!isPanelOf(view, item)) errors.say('check.lesson.noPanel', { view: msg(`view.${view}`), panel: quoted(item) });
     else if (!panels.includes(item as string)) panels.push(item as string);
   }
-  if (raw.length > limit * 2) errors.add(`${what} lists ${raw.length} panels; only the first ${limit * 2} were read`);
+  if (raw.length > limit * 2) errors.say('check.lesson.tooManyPanels', { what: part('check.part.step', { n }), count: raw.length, max: limit * 2 });
   return panels;
 }
 
 function readStep(raw: unknown, version: number, index: number, errors: ErrorList): LessonStep | null {
-  const what = `step ${index + 1}`;
-  const entries = objectEntries(raw, `Step ${index + 1}`, errors);
+  const n = index + 1;
+  const what = part('check.part.step', { n });
+  const entries = objectEntries(raw, what, errors);
   if (entries === null) return null;
   reportUnknownKeys(entries, STEP_KEYS, what, errors);
   const view = entries.get('view');
   if (!isViewId(view)) {
-    errors.add(`Step ${index + 1} was dropped: it opens no known view (got ${quoted(view)})`);
+    errors.say('check.lesson.noView', { what, got: quoted(view) });
     return null;
   }
-  const text = readText(entries.get('text'), MAX_STEP_TEXT_CHARS, `The text of ${what}`, errors);
+  const text = readText(entries.get('text'), MAX_STEP_TEXT_CHARS, part('check.part.stepText', { n }), errors);
   if (text === null) {
-    errors.add(`Step ${index + 1} was dropped: it says nothing`);
+    errors.say('check.lesson.noText', { what });
     return null;
   }
-  return { view, settings: readStepSettings(view, entries.get('settings'), version, what, errors), panels: readPanels(view, entries.get('panels'), what, errors), text };
+  return { view, settings: readStepSettings(view, entries.get('settings'), version, n, errors), panels: readPanels(view, entries.get('panels'), n, errors), text };
 }
 
-function failure(message: string): LessonReading {
+function failure(message: Message): LessonReading {
   return { lesson: null, errors: [message] };
 }
+
+const LESSON = part('check.part.lesson');
 
 /** Reads an untrusted value as a lesson: fresh objects, every limit checked, problems listed. */
 export function validateLesson(untrusted: unknown): LessonReading {
   const shape = checkShape(untrusted, MAX_LESSON_JSON_DEPTH, MAX_LESSON_JSON_NODES);
-  if (shape === 'too-deep') return failure(`The lesson is nested more than ${MAX_LESSON_JSON_DEPTH} levels deep and was not read`);
-  if (shape === 'too-large') return failure(`The lesson holds more than ${MAX_LESSON_JSON_NODES} values and was not read`);
-  if (!isPlainObject(untrusted)) return failure('The lesson is not an object and was not read');
+  if (shape === 'too-deep') return failure(msg('check.tooDeep', { what: LESSON, max: MAX_LESSON_JSON_DEPTH }));
+  if (shape === 'too-large') return failure(msg('check.tooLarge', { what: LESSON, max: String(MAX_LESSON_JSON_NODES) }));
+  if (!isPlainObject(untrusted)) return failure(msg('check.notObjectNotRead', { what: LESSON }));
 
   const errors = new ErrorList();
-  const entries = objectEntries(untrusted, 'The lesson', errors) as Map<string, unknown>;
-  reportUnknownKeys(entries, LESSON_KEYS, 'the lesson', errors);
-  const reading = readVersion(entries.get('version'), 'The lesson');
+  const entries = objectEntries(untrusted, LESSON, errors) as Map<string, unknown>;
+  reportUnknownKeys(entries, LESSON_KEYS, LESSON, errors);
+  const reading = readVersion(entries.get('version'), LESSON);
   if (reading.error) errors.add(reading.error);
-  const title = readText(entries.get('title'), MAX_LESSON_TITLE_CHARS, 'The lesson title', errors) ?? 'Untitled lesson';
+  // The title is the teacher's own text (data); only a missing one gets the app's English default.
+  const title = readText(entries.get('title'), MAX_LESSON_TITLE_CHARS, part('check.part.lessonTitle'), errors) ?? UNTITLED_LESSON;
 
   const rawSteps = entries.get('steps');
   if (!Array.isArray(rawSteps)) {
-    errors.add('The lesson has no list of steps and was not read');
+    errors.say('check.lesson.noSteps');
     return { lesson: null, errors: errors.toArray() };
   }
-  if (rawSteps.length > MAX_LESSON_STEPS) errors.add(`The lesson has ${rawSteps.length} steps; only the first ${MAX_LESSON_STEPS} were read`);
+  if (rawSteps.length > MAX_LESSON_STEPS) errors.say('check.lesson.tooManySteps', { count: rawSteps.length, max: MAX_LESSON_STEPS });
   const steps: LessonStep[] = [];
   rawSteps.slice(0, MAX_LESSON_STEPS).forEach((item, i) => {
     const step = readStep(item, reading.version, i, errors);
     if (step) steps.push(step);
   });
   if (steps.length === 0) {
-    errors.add('The lesson has no step that could be read');
+    errors.say('check.lesson.noStep');
     return { lesson: null, errors: errors.toArray() };
   }
   return { lesson: { title, steps }, errors: errors.toArray() };

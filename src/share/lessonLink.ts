@@ -3,7 +3,9 @@
  * result (src/share/payloadCodec.ts: same limits, same damage messages), then validated.
  */
 import type { Lesson } from '../config/lessons';
-import { LESSON_KEY, MAX_HASH_CHARS } from './hashState';
+import { msg, MessageError } from '../i18n/message';
+import { LESSON_KEY, linkTooLong, MAX_HASH_CHARS } from './hashState';
+import { part } from './messages';
 import { lessonDocument, validateLesson, type LessonReading } from './lessonDoc';
 import { decodeJsonPayload, encodeJsonPayload, MAX_LINK_CHARS } from './payloadCodec';
 
@@ -11,9 +13,9 @@ import { decodeJsonPayload, encodeJsonPayload, MAX_LINK_CHARS } from './payloadC
 export async function encodeLessonPayload(lesson: Lesson): Promise<string> {
   const document = lessonDocument(lesson);
   const check = validateLesson(JSON.parse(JSON.stringify(document)));
-  if (check.errors.length > 0) throw new Error(`This lesson cannot be shared: ${check.errors.join('; ')}`);
+  if (check.errors.length > 0) throw new MessageError(msg('check.lesson.cannotShare', { problem: check.errors[0] }));
   const payload = await encodeJsonPayload(document);
-  if (payload.length > MAX_LINK_CHARS) throw new Error(`This lesson is too long for a link (${payload.length} characters; the limit is ${MAX_LINK_CHARS}). Shorten its texts or drop a step.`);
+  if (payload.length > MAX_LINK_CHARS) throw new MessageError(msg('check.lesson.tooLongForLink', { length: String(payload.length), max: String(MAX_LINK_CHARS) }));
   return payload;
 }
 
@@ -29,14 +31,14 @@ function payloadFrom(fragment: string): string | null {
 /** Reads a lesson from a payload or a whole hash; never rejects. */
 export async function decodeLessonPayload(fragment: string): Promise<LessonReading> {
   try {
-    if (fragment.length > MAX_HASH_CHARS + 1) return { lesson: null, errors: [`The link is too long (${fragment.length} characters; the limit is ${MAX_HASH_CHARS}) and was not read`] };
+    if (fragment.length > MAX_HASH_CHARS + 1) return { lesson: null, errors: [linkTooLong(fragment.length)] };
     const payload = payloadFrom(fragment);
-    if (payload === null) return { lesson: null, errors: ['This link carries no lesson'] };
-    const decoded = await decodeJsonPayload(payload, 'The lesson');
+    if (payload === null) return { lesson: null, errors: [msg('check.lesson.none')] };
+    const decoded = await decodeJsonPayload(payload, part('check.part.lesson'));
     if (!decoded.ok) return { lesson: null, errors: decoded.errors };
     return validateLesson(decoded.value);
   } catch (error) {
     // Every known failure is handled above; this keeps the promise from ever rejecting.
-    return { lesson: null, errors: [`The lesson could not be read (${error instanceof Error ? error.name : 'unknown error'})`] };
+    return { lesson: null, errors: [msg('check.unreadable', { what: part('check.part.lesson'), detail: error instanceof Error ? error.name : msg('error.unknown') })] };
   }
 }

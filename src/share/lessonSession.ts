@@ -7,6 +7,7 @@
 import { isLessonId, LESSONS, type Lesson, type LessonId } from '../config/lessons';
 import { NO_LESSON } from '../config/pageConfig';
 import { VIEWS } from '../config/views';
+import { msg, type Message } from '../i18n/message';
 import { encodeLessonPayload, decodeLessonPayload } from './lessonLink';
 import { applyLessonStep, clampStep, visiblePanels } from './lessonState';
 import { pageFields, withPageFields, type PageSettings } from './pageSettings';
@@ -21,7 +22,7 @@ export interface LessonSnapshot {
   /** The step on screen, 1-based, within the lesson. */
   step: number;
   /** What could not be read of the lesson or its step, one plain sentence each. */
-  errors: string[];
+  errors: Message[];
 }
 
 const NONE: LessonSnapshot = { status: 'none', lesson: null, source: null, step: 1, errors: [] };
@@ -133,10 +134,10 @@ export class LessonSession {
   }
 
   /** Puts step `requested` on screen; after a link read, the step's view and settings too, under the link's own. */
-  private show(lesson: Lesson, requested: number, linkRead: boolean, errors: string[]): void {
+  private show(lesson: Lesson, requested: number, linkRead: boolean, errors: Message[]): void {
     const step = clampStep(lesson, requested);
     const problems = [...errors];
-    if (step !== requested) problems.push(`This lesson has ${lesson.steps.length} step${lesson.steps.length === 1 ? '' : 's'}; showing step ${step}`);
+    if (step !== requested) problems.push(msg('check.lesson.stepOutside', { count: lesson.steps.length, step }));
     this.update({ step, errors: problems });
     if (!linkRead) return;
     const snap = this.settings.getSnapshot();

@@ -3,7 +3,9 @@
  * JSON → deflate-raw (CompressionStream) → base64url. Decoding never rejects: every way a link
  * can be damaged gets its own message.
  */
-import { MAX_HASH_CHARS, RESULT_KEY } from './hashState';
+import { msg, MessageError, type Message } from '../i18n/message';
+import { linkTooLong, MAX_HASH_CHARS, RESULT_KEY } from './hashState';
+import { part } from './messages';
 import { decodeJsonPayload, encodeJsonPayload, MAX_LINK_CHARS } from './payloadCodec';
 import { compactCurve, validateSharedResult, MAX_CURVE_POINTS, type SharedResult } from './resultDoc';
 import { settingsHashOfResult } from './resultSettings';
@@ -14,7 +16,7 @@ export const MIN_LINK_CURVE_POINTS = 30;
 
 export interface DecodedResult {
   result: SharedResult | null;
-  errors: string[];
+  errors: Message[];
 }
 
 function withCurvePoints(result: SharedResult, maxPoints: number): SharedResult {
@@ -27,14 +29,14 @@ function withCurvePoints(result: SharedResult, maxPoints: number): SharedResult 
  */
 export async function encodeResultLink(result: SharedResult): Promise<string> {
   const check = validateSharedResult(JSON.parse(JSON.stringify(result)));
-  if (check.errors.length > 0) throw new Error(`This result cannot be shared: ${check.errors.join('; ')}`);
+  if (check.errors.length > 0) throw new MessageError(msg('check.result.cannotShare', { problem: check.errors[0] }));
   const settings = settingsHashOfResult(result);
   let link = '';
   for (let points = MAX_CURVE_POINTS; points >= MIN_LINK_CURVE_POINTS; points = Math.floor(points / 2)) {
     link = `${settings}&${RESULT_KEY}=${await encodeJsonPayload(withCurvePoints(result, points))}`;
     if (link.length <= MAX_LINK_CHARS) return link;
   }
-  throw new Error(`This result is too large for a link (${link.length} characters; the limit is ${MAX_LINK_CHARS}). Export it as JSON instead.`);
+  throw new MessageError(msg('check.result.tooLargeForLink', { length: String(link.length), max: String(MAX_LINK_CHARS) }));
 }
 
 /** The raw `r` value of a hash (`#…&r=…`; base64url needs no URL-decoding), or the fragment itself when it is a bare payload. */
@@ -56,15 +58,15 @@ export function hasResultParam(hash: string): boolean {
 export async function decodeResultLink(fragment: string): Promise<DecodedResult> {
   try {
     if (fragment.length > MAX_HASH_CHARS + 1) {
-      return { result: null, errors: [`The link is too long (${fragment.length} characters; the limit is ${MAX_HASH_CHARS}) and was not read`] };
+      return { result: null, errors: [linkTooLong(fragment.length)] };
     }
     const payload = payloadFrom(fragment);
-    if (payload === null) return { result: null, errors: ['This link carries no shared result'] };
-    const decoded = await decodeJsonPayload(payload, 'The shared result');
+    if (payload === null) return { result: null, errors: [msg('check.result.none')] };
+    const decoded = await decodeJsonPayload(payload, part('check.part.result'));
     if (!decoded.ok) return { result: null, errors: decoded.errors };
     return validateSharedResult(decoded.value);
   } catch (error) {
     // Every known failure is handled above; this keeps the promise from ever rejecting.
-    return { result: null, errors: [`The shared result could not be read (${error instanceof Error ? error.name : 'unknown error'})`] };
+    return { result: null, errors: [msg('check.unreadable', { what: part('check.part.result'), detail: error instanceof Error ? error.name : msg('error.unknown') })] };
   }
 }

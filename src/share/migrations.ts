@@ -15,6 +15,7 @@
  *   CPU). It adds a field and changes no meaning, so no new version: a row without it, from an
  *   older result, is judged from that result's own device report (src/share/softwareGpu.ts).
  */
+import { msg, type Message } from '../i18n/message';
 
 export const SCHEMA_VERSION = 4;
 /** Links without a version predate versioning. */
@@ -110,21 +111,16 @@ export function migrateLinkEntries(entries: readonly Entry<string>[], fromVersio
 export interface VersionReading {
   /** The version the link claims, or the one it is read as when the claim is unusable. */
   version: number;
-  error: string | null;
+  error: Message | null;
 }
 
 /** Interprets an untrusted version value; `undefined` means the link carried none. */
-export function readVersion(raw: unknown, what: string): VersionReading {
+export function readVersion(raw: unknown, what: Message): VersionReading {
   if (raw === undefined) return { version: UNVERSIONED_LINK_VERSION, error: null };
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < UNVERSIONED_LINK_VERSION) {
-    return { version: SCHEMA_VERSION, error: `${what} has an unreadable version; it was read as version ${SCHEMA_VERSION}` };
+    return { version: SCHEMA_VERSION, error: msg('check.version.unreadable', { what, version: SCHEMA_VERSION }) };
   }
-  if (n > SCHEMA_VERSION) {
-    return {
-      version: n,
-      error: `${what} comes from a newer version of the app (format ${n}, this page reads ${SCHEMA_VERSION}); some parts may not be read`,
-    };
-  }
+  if (n > SCHEMA_VERSION) return { version: n, error: msg('check.version.newer', { what, version: n, supported: SCHEMA_VERSION }) };
   return { version: n, error: null };
 }

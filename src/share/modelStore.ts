@@ -3,6 +3,7 @@
  * is the model's GPCK file as it was saved, re-read through the one checkpoint validator whenever
  * it is listed: a damaged entry is skipped, never loaded.
  */
+import { msg, MessageError } from '../i18n/message';
 import { newId, requestResult, transact } from './historyStore';
 import { readModelFile, type SavedModelHeader } from './savedModels';
 
@@ -36,7 +37,7 @@ function readEntry(raw: unknown): SavedModelEntry | null {
 }
 
 export async function openModelStore(dbName = MODELS_DB_NAME): Promise<ModelStore> {
-  if (typeof indexedDB === 'undefined') throw new Error('This browser has no IndexedDB, so models cannot be saved in it');
+  if (typeof indexedDB === 'undefined') throw new MessageError(msg('check.storage.noModels'));
   const open = indexedDB.open(dbName, DB_VERSION);
   open.onupgradeneeded = () => {
     if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'id' });
@@ -46,7 +47,7 @@ export async function openModelStore(dbName = MODELS_DB_NAME): Promise<ModelStor
   return {
     async add({ bytes, runCreatedAt }) {
       const reading = readModelFile(bytes);
-      if (!reading.ok) throw new Error(reading.error);
+      if (!reading.ok) throw new MessageError(reading.error);
       const stored = { id: newId(), createdAt: new Date().toISOString(), runCreatedAt, bytes };
       await transact(db, 'readwrite', (store) => store.put(stored), STORE);
       return { ...stored, header: reading.header };

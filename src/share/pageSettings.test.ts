@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from './migrations';
 import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
+import { english } from '../i18n/testing/english';
 
 const V = `#v=${SCHEMA_VERSION}`;
 
@@ -42,18 +43,18 @@ describe('page settings in the URL hash', () => {
     const read = settingsFromHash(`${V}&w=cnn&model=tiny`, current);
     expect(read.settings.cnn.model).toBe('tiny');
     expect(read.settings.gan.steps).toBe('99');
-    expect(read.errors).toEqual([]);
+    expect(english(read.errors)).toEqual([]);
   });
 
   it('reports what it cannot read, with the table’s message, and falls back to defaults for it only', () => {
     const read = settingsFromHash('#v=2&w=cnn&view=lab&model=tiny&warmupSteps=0&measuredSteps=5', defaultPageSettings());
     expect(read.settings.view).toBe('lab');
     expect(read.settings.lab).toMatchObject({ model: 'tiny', warmupSteps: '2', measuredSteps: '5' });
-    expect(read.errors).toEqual(["Warm-up steps must be between 1 and 100 steps (got '0')"]);
+    expect(english(read.errors)).toEqual(["Warm-up steps must be between 1 and 100 steps (got '0')"]);
 
     const unknownView = settingsFromHash(`${V}&w=gan&view=settings`, defaultPageSettings());
     expect(unknownView.settings.view).toBe('gan');
-    expect(unknownView.errors).toEqual(["There is no view 'settings'; showing GAN studio instead"]);
+    expect(english(unknownView.errors)).toEqual(["There is no view 'settings'; showing GAN studio instead"]);
   });
 
   it("opens a settings link without a view in its workload's view", () => {

@@ -6,6 +6,7 @@
 import { PAGE_TABLE, type PageFields } from '../config/pageConfig';
 import { defaultsOf, formatValue, readSettings } from '../config/schema';
 import { FORM_IDS, formTable, VIEWS, type FormId, type ViewId } from '../config/views';
+import type { Message } from '../i18n/message';
 import { decodeViewHash, encodeViewHash, LESSON_KEY, RESULT_KEY, type FormValues } from './hashState';
 
 /** A form as its inputs hold it: one string per field. */
@@ -60,7 +61,7 @@ export function settingsToHash(settings: PageSettings, resultPayload: string | n
 export interface ReadHash {
   settings: PageSettings;
   /** What could not be read, one plain sentence each; defaults were used for it. */
-  errors: string[];
+  errors: Message[];
   /** The raw `r` value (a shared result), or null. */
   resultPayload: string | null;
   /** The raw `ld` value (a lesson document), or null. */

@@ -15,6 +15,7 @@ import {
 } from './resultDoc';
 import { defaultCnnConfig } from '../config/cnnConfig';
 import { defaultGanConfig } from '../config/ganConfig';
+import { english } from '../i18n/testing/english';
 
 /** The typical result as plain JSON data (what a link or a file gives), with one part replaced. */
 function docWith(patch: (doc: Record<string, unknown>) => void): Record<string, unknown> {
@@ -63,7 +64,7 @@ describe('validateSharedResult', () => {
     const original = typicalRaceResult();
     const plain = JSON.parse(JSON.stringify(original)) as unknown;
     const { result, errors } = validateSharedResult(plain);
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     expect(result).toEqual(original);
     expect(result).not.toBe(plain);
   });
@@ -74,7 +75,7 @@ describe('validateSharedResult', () => {
       d.config = { workload: 'cnn', b: 'cpu', batch: 256, lr: 0.02 };
     });
     const { result, errors } = validateSharedResult(doc);
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     // A v1 result took the seed run's settings for granted.
     expect(result?.config).toEqual({ ...defaultCnnConfig(), model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, backend: 'cpu', batchSize: 256, learningRate: 0.02 });
   });
@@ -82,7 +83,7 @@ describe('validateSharedResult', () => {
   it('keeps a script in a text field as inert text', () => {
     const script = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const { result, errors } = validateSharedResult(docWith((d) => (device(d).renderer = script)));
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     expect(result?.device.renderer).toBe(script);
   });
 
@@ -93,7 +94,7 @@ describe('validateSharedResult', () => {
     );
     const hostile = JSON.parse(`{"__proto__":{"polluted":true},${text.slice(1)}`) as unknown;
     const { result, errors } = validateSharedResult(hostile);
-    expect(errors).toEqual([
+    expect(english(errors)).toEqual([
       "The shared result has a forbidden key '__proto__'; it was ignored",
       "The device report has a forbidden key '__proto__'; it was ignored",
       "The device report has a forbidden key 'constructor'; it was ignored",
@@ -125,7 +126,9 @@ describe('validateSharedResult', () => {
   ];
 
   it.each(broken)('refuses %s as a whole, with a specific message', (_name, input, errors) => {
-    expect(validateSharedResult(input)).toEqual({ result: null, errors });
+    const read = validateSharedResult(input);
+    expect(read.result).toBeNull();
+    expect(english(read.errors)).toEqual(errors);
   });
 
   const damagedParts: [string, (d: Record<string, unknown>) => void, string[], (r: SharedResult) => void][] = [
@@ -187,7 +190,7 @@ describe('validateSharedResult', () => {
 
   it.each(damagedParts)('keeps the rest of a result with %s', (_name, patch, errors, check) => {
     const { result, errors: got } = validateSharedResult(docWith(patch));
-    expect(got).toEqual(errors);
+    expect(english(got)).toEqual(errors);
     expect(result).not.toBeNull();
     check(result as SharedResult);
   });

@@ -4,7 +4,8 @@
  * interprets them, and the UI renders them as text.
  */
 import { downsample, roundSignificant, type Point } from './downsample';
-import { ErrorList, quoted } from './messages';
+import { msg, type Message } from '../i18n/message';
+import { ErrorList, part, quoted } from './messages';
 import { readVersion, SCHEMA_VERSION } from './migrations';
 import { readConfig, readCurves, readDevice, readRace, readRows, readVersions } from './resultParts';
 import {
@@ -67,28 +68,30 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 function readCreatedAt(raw: unknown, errors: ErrorList): string {
   // '' is how a result says its date is unknown (see SharedResult.createdAt).
   if (raw === '' || (typeof raw === 'string' && ISO_UTC.test(raw) && Number.isFinite(Date.parse(raw)))) return raw;
-  errors.add('The shared result has no valid date; it is shown without one');
+  errors.say('check.result.noDate');
   return '';
 }
 
-function failure(message: string): { result: null; errors: string[] } {
+function failure(message: Message): { result: null; errors: Message[] } {
   return { result: null, errors: [message] };
 }
 
+const RESULT = part('check.part.result');
+
 /** Reads an untrusted value as a shared result: fresh objects, every limit checked, problems listed. */
-export function validateSharedResult(untrusted: unknown): { result: SharedResult | null; errors: string[] } {
+export function validateSharedResult(untrusted: unknown): { result: SharedResult | null; errors: Message[] } {
   const shape = checkShape(untrusted, MAX_JSON_DEPTH, MAX_JSON_NODES);
-  if (shape === 'too-deep') return failure(`The shared result is nested more than ${MAX_JSON_DEPTH} levels deep and was not read`);
-  if (shape === 'too-large') return failure(`The shared result holds more than ${MAX_JSON_NODES} values and was not read`);
-  if (!isPlainObject(untrusted)) return failure('The shared result is not an object and was not read');
+  if (shape === 'too-deep') return failure(msg('check.tooDeep', { what: RESULT, max: MAX_JSON_DEPTH }));
+  if (shape === 'too-large') return failure(msg('check.tooLarge', { what: RESULT, max: String(MAX_JSON_NODES) }));
+  if (!isPlainObject(untrusted)) return failure(msg('check.notObjectNotRead', { what: RESULT }));
 
   const errors = new ErrorList();
   const { entries, forbidden } = safeEntries(untrusted);
-  for (const key of forbidden) errors.add(`The shared result has a forbidden key '${key}'; it was ignored`);
+  for (const key of forbidden) errors.say('check.forbiddenKey', { what: RESULT, key: quoted(key) });
   for (const key of entries.keys()) {
-    if (!(SHARED_RESULT_KEYS as readonly string[]).includes(key)) errors.add(`Unknown field ${quoted(key)} in the shared result ignored`);
+    if (!(SHARED_RESULT_KEYS as readonly string[]).includes(key)) errors.say('check.unknownField', { key: quoted(key), what: RESULT });
   }
-  const reading = readVersion(entries.get('version'), 'The shared result');
+  const reading = readVersion(entries.get('version'), RESULT);
   if (reading.error) errors.add(reading.error);
 
   const result: SharedResult = {
@@ -104,7 +107,7 @@ export function validateSharedResult(untrusted: unknown): { result: SharedResult
   // Rows of a result shared before they carried softwareGpu are judged from its device report.
   result.rows = judgeUnflaggedRows(result.rows, result.device);
   if (result.rows.length === 0 && result.curves.length === 0) {
-    errors.add('The shared result holds no figures that could be read');
+    errors.say('check.result.noFigures');
     return { result: null, errors: errors.toArray() };
   }
   return { result, errors: errors.toArray() };

@@ -7,6 +7,8 @@ import { decodeResultLink, encodeResultLink } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
 import type { DeviceForShare } from './flattenDevice';
 import { resultFromRace, resultFromRun, weightedQuantile, type RaceCapture, type RunCapture } from './resultFromRun';
+import { MessageError } from '../i18n/message';
+import { english } from '../i18n/testing/english';
 
 const ENV: DeviceForShare = { device: { browser: 'Chrome 156', 'webgpu.vendor': 'nvidia' }, versions: { app: '0.1.0', 'tfjs-core': '4.22.0' } };
 const WHEN = new Date('2025-02-03T04:05:06.000Z');
@@ -45,7 +47,7 @@ describe('a training run as a shared result', () => {
     const metrics = [point(1), point(2, { stepsInWindow: 1 }), point(5, { stepsInWindow: 3 }), point(6)];
     const evals: EvalPoint[] = [{ step: 6, epoch: 1, testLoss: 0.4, testAccuracy: 0.875, examples: 100 }];
     const built = resultFromRun(cnnRun(metrics, evals), ENV, WHEN);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     const { result } = built;
     expect(result.rows).toEqual([
       { loop: 'app', backend: 'webgl', firstStepMs: 950, medianStepMs: 50, p90StepMs: 60, examplesPerSec: 640, gflops: 4, peakBytes: 5006, finalLoss: 2.3 / 6, testAccuracy: 0.875, softwareGpu: false },
@@ -53,13 +55,13 @@ describe('a training run as a shared result', () => {
     expect(result.curves.map((c) => c.name)).toEqual(['loss (webgl)', 'test accuracy (webgl)', 'examples/s (webgl)', 'memory bytes (webgl)']);
     expect(result.curves[2].points.map(([step]) => step)).toEqual([2, 5, 6]);
     expect(result).toMatchObject({ createdAt: WHEN.toISOString(), race: null, device: ENV.device, versions: ENV.versions });
-    expect(validateSharedResult(JSON.parse(JSON.stringify(result))).errors).toEqual([]);
+    expect(english(validateSharedResult(JSON.parse(JSON.stringify(result))).errors)).toEqual([]);
   });
 
   it('uses the backend that actually ran, live bytes where there is no GPU memory, and the D loss of a GAN', () => {
     const metrics = [point(1, { gpuBytes: null }), point(2, { gpuBytes: null, scalars: { dLoss: 0.69, gLoss: 0.8 } })];
     const built = resultFromRun({ config: defaultGanConfig(), info: null, firstStepMs: null, metrics, evals: [] }, ENV);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     expect(built.result.rows[0]).toMatchObject({ backend: 'webgl', firstStepMs: 900, peakBytes: 2000, finalLoss: 0.69 });
     expect(built.result.rows[0].testAccuracy).toBeUndefined();
     expect(built.result.curves.map((c) => c.name)).toEqual(['D loss (webgl)', 'G loss (webgl)', 'examples/s (webgl)', 'memory bytes (webgl)']);
@@ -68,13 +70,14 @@ describe('a training run as a shared result', () => {
   it('keeps at most 300 points a curve and leaves out a diverged loss', () => {
     const metrics = Array.from({ length: 2000 }, (_, i) => point(i + 1, i === 500 ? { scalars: { loss: NaN } } : {}));
     const built = resultFromRun(cnnRun(metrics), ENV);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     for (const curve of built.result.curves) expect(curve.points.length).toBeLessThanOrEqual(300);
     expect(built.result.curves[0].points.every(([, y]) => Number.isFinite(y))).toBe(true);
   });
 
   it('refuses a run that never finished a step', () => {
-    expect(resultFromRun(cnnRun([]), ENV)).toEqual({ ok: false, reason: 'The run stopped before its first step, so there is nothing to share.' });
+    const none = resultFromRun(cnnRun([]), ENV);
+    expect(!none.ok && english(none.reason)).toBe('The run stopped before its first step, so there is nothing to share.');
   });
 });
 
@@ -94,7 +97,7 @@ function race(): RaceCapture {
 describe('a race as a shared result', () => {
   it('has a row and loss, throughput and memory curves per backend that finished, and the race settings', () => {
     const built = resultFromRace(race(), ENV, WHEN);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     const { result } = built;
     expect(result.config).toMatchObject({ workload: 'cnn', model: 'tiny', dataset: 'mnist', batchSize: 32, seed: 3 });
     expect(result.race).toEqual({ backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 1, measuredSteps: 3 });
@@ -110,17 +113,17 @@ describe('a race as a shared result', () => {
 
   it('survives its own link: what is decoded is what was encoded', async () => {
     const built = resultFromRace(race(), ENV, WHEN);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     const link = await encodeResultLink(built.result);
     const decoded = await decodeResultLink(link);
-    expect(decoded.errors).toEqual([]);
+    expect(english(decoded.errors)).toEqual([]);
     expect(decoded.result).toEqual(built.result);
   });
 
   it('marks the rows that ran on a software GPU, from the probes, and says so of the hardware ones too', async () => {
     const software = { webgl: { renderer: 'SwiftShader', evidence: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)', fallbackAdapter: false } };
     const built = resultFromRace(race(), { ...ENV, software }, WHEN);
-    if (!built.ok) throw new Error(built.reason);
+    if (!built.ok) throw new MessageError(built.reason);
     expect(built.result.rows.map((r) => [r.backend, r.softwareGpu])).toEqual([
       ['cpu', undefined],
       ['webgl', true],

@@ -2,6 +2,7 @@
  * Shared results from what this page measured: a CNN or GAN training run (its store's metrics
  * windows) or a lab race (its per-backend rows). Pure, so the figures a link carries are tested.
  */
+import { msg, type Message } from '../i18n/message';
 import type { BackendName } from '../config/backends';
 import type { GanRunConfig } from '../config/ganConfig';
 import type { CnnRunConfig } from '../config/cnnConfig';
@@ -40,7 +41,7 @@ export interface RunCapture {
   evals: readonly EvalPoint[];
 }
 
-export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: string };
+export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: Message };
 
 /** The software GPUs of the device a result was measured on: as the probes found them, else as its report names them. */
 function softwareOf(env: DeviceForShare): SoftwareMap {
@@ -110,7 +111,7 @@ function runCurves(run: RunCapture, backend: BackendName): { name: string; point
 
 /** A training run's shared result: one row for the backend that ran, its curves, this device. */
 export function resultFromRun(run: RunCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
-  if (run.metrics.length === 0) return { ok: false, reason: 'The run stopped before its first step, so there is nothing to share.' };
+  if (run.metrics.length === 0) return { ok: false, reason: msg('share.result.noSteps') };
   const backend = run.info?.backend ?? run.config.backend;
   return {
     ok: true,
@@ -161,7 +162,7 @@ function raceCurves(row: RaceRow): { name: string; points: Point[] }[] {
 
 /** A race's shared result: a row and curves per backend that finished, the race settings, this device. */
 export function resultFromRace(race: RaceCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
-  if (race.rows.length === 0) return { ok: false, reason: 'No backend finished the race, so there is nothing to share.' };
+  if (race.rows.length === 0) return { ok: false, reason: msg('share.result.noRows') };
   const { workload } = race;
   return {
     ok: true,

@@ -1,7 +1,8 @@
 /** Readers for each part of an untrusted shared result: each builds fresh objects and reports what it dropped. */
 import { BACKEND_NAMES, BACKENDS, isBackendName } from '../config/backends';
 import type { Point } from './downsample';
-import { quoted, type ErrorList } from './messages';
+import type { Message } from '../i18n/message';
+import { part, quoted, type ErrorList } from './messages';
 import { migrateEntries } from './migrations';
 import {
   MAX_ABS_VALUE,
@@ -50,36 +51,36 @@ const ROW_NUMBERS: Readonly<Record<string, NumberRule>> = {
 };
 
 /** The first `max` items of a list, or [] (with an error) when it is not one. */
-function boundedList(raw: unknown, max: number, what: string, errors: ErrorList): unknown[] {
+function boundedList(raw: unknown, max: number, what: Message, errors: ErrorList): unknown[] {
   if (raw === undefined) {
-    errors.add(`${what} are missing`);
+    errors.say('check.list.missing', { what });
     return [];
   }
   if (!Array.isArray(raw)) {
-    errors.add(`${what} are not a list and were ignored`);
+    errors.say('check.list.notList', { what });
     return [];
   }
-  if (raw.length > max) errors.add(`${what} hold ${raw.length} items; only the first ${max} were read`);
+  if (raw.length > max) errors.say('check.list.tooLong', { what, count: String(raw.length), max: String(max) });
   return raw.slice(0, max);
 }
 
 export function readConfig(raw: unknown, version: number, errors: ErrorList): RunConfig {
-  const entries = raw === undefined ? null : objectEntries(raw, 'The shared configuration', errors);
+  const entries = raw === undefined ? null : objectEntries(raw, part('check.part.config'), errors);
   if (entries === null) {
-    if (raw === undefined) errors.add('The shared result has no configuration; defaults are shown');
+    if (raw === undefined) errors.say('check.result.noConfig');
     return WORKLOADS[DEFAULT_WORKLOAD].defaults();
   }
   const values = new Map<string, unknown>();
   for (const [key, value] of migrateEntries([...entries], version)) {
-    if (values.has(key)) errors.add(`Setting ${quoted(key)} appears more than once; the first value was used`);
+    if (values.has(key)) errors.say('check.setting.twice', { key: quoted(key) });
     else values.set(key, value);
   }
   const workloadRaw = values.get('workload');
   const workload = isWorkloadId(workloadRaw) ? workloadRaw : DEFAULT_WORKLOAD;
-  if (workloadRaw === undefined) errors.add(`The shared configuration names no workload; using ${DEFAULT_WORKLOAD}`);
-  else if (workload !== workloadRaw) errors.add(`Unknown workload ${quoted(workloadRaw)} in the shared result; using ${DEFAULT_WORKLOAD}`);
+  if (workloadRaw === undefined) errors.say('check.result.noWorkload', { workload: DEFAULT_WORKLOAD });
+  else if (workload !== workloadRaw) errors.say('check.result.unknownWorkload', { got: quoted(workloadRaw), workload: DEFAULT_WORKLOAD });
   const entry = WORKLOADS[workload];
-  reportUnknownKeys(values, ['workload', ...Object.keys(entry.table.fields)], 'the shared configuration', errors);
+  reportUnknownKeys(values, ['workload', ...Object.keys(entry.table.fields)], part('check.part.config'), errors);
   const { config, errors: refused } = entry.parse(Object.fromEntries(values));
   for (const e of refused) errors.add(e.message);
   return config;
@@ -87,25 +88,25 @@ export function readConfig(raw: unknown, version: number, errors: ErrorList): Ru
 
 export function readRace(raw: unknown, errors: ErrorList): RaceSettings | null {
   if (raw === undefined || raw === null) return null;
-  const entries = objectEntries(raw, 'The race settings', errors);
+  const entries = objectEntries(raw, part('check.part.race'), errors);
   if (entries === null) return null;
-  reportUnknownKeys(entries, Object.keys(RACE_TABLE.fields), 'the race settings', errors);
+  reportUnknownKeys(entries, Object.keys(RACE_TABLE.fields), part('check.part.race'), errors);
   const reading = readSettings(RACE_TABLE, Object.fromEntries(entries));
   for (const e of reading.errors) errors.add(e.message);
   return reading.values;
 }
 
-function readRow(raw: unknown, what: string, errors: ErrorList): SharedRow | null {
+function readRow(raw: unknown, what: Message, errors: ErrorList): SharedRow | null {
   const entries = objectEntries(raw, what, errors);
   if (entries === null) return null;
   const loop = entries.get('loop');
   const backend = entries.get('backend');
   if (loop !== 'app' && loop !== 'bare') {
-    errors.add(`${what} was dropped: its loop must be one of ${LOOPS.join(', ')} (got ${quoted(loop)})`);
+    errors.say('check.row.loop', { what, options: LOOPS.join(', '), got: quoted(loop) });
     return null;
   }
   if (typeof backend !== 'string' || !isBackendName(backend)) {
-    errors.add(`${what} was dropped: its backend must be one of ${BACKEND_NAMES.join(', ')} (got ${quoted(backend)})`);
+    errors.say('check.row.backend', { what, options: BACKEND_NAMES.join(', '), got: quoted(backend) });
     return null;
   }
   const numbers: Record<string, number> = {};
@@ -113,24 +114,24 @@ function readRow(raw: unknown, what: string, errors: ErrorList): SharedRow | nul
     const value = entries.get(key);
     if (value === undefined && !rule.required) continue;
     if (!isFiniteInRange(value, rule.min, rule.max)) {
-      errors.add(`${what} was dropped: ${key} must be a number between ${rule.min} and ${rule.max} (got ${quoted(value)})`);
+      errors.say('check.row.number', { what, key, min: String(rule.min), max: String(rule.max), got: quoted(value) });
       return null;
     }
     numbers[key] = value;
   }
-  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu'], what.toLowerCase(), errors);
+  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu'], what, errors);
   return { loop, backend, ...numbers, ...readSoftwareFlag(entries.get('softwareGpu'), backend, what, errors) } as SharedRow;
 }
 
 /** A GPU row's softwareGpu flag (true or false); anything else is dropped with a message. */
-function readSoftwareFlag(raw: unknown, backend: keyof typeof BACKENDS, what: string, errors: ErrorList): Pick<SharedRow, 'softwareGpu'> {
+function readSoftwareFlag(raw: unknown, backend: keyof typeof BACKENDS, what: Message, errors: ErrorList): Pick<SharedRow, 'softwareGpu'> {
   if (raw === undefined) return {};
   if (typeof raw !== 'boolean') {
-    errors.add(`${what}: softwareGpu must be true or false (got ${quoted(raw)}); it was ignored`);
+    errors.say('check.row.softwareGpuNotBoolean', { what, got: quoted(raw) });
     return {};
   }
   if (BACKENDS[backend].device !== 'gpu') {
-    errors.add(`${what}: softwareGpu applies to GPU backends only, not ${backend}; it was ignored`);
+    errors.say('check.row.softwareGpuNotGpu', { what, backend });
     return {};
   }
   return { softwareGpu: raw };
@@ -138,32 +139,32 @@ function readSoftwareFlag(raw: unknown, backend: keyof typeof BACKENDS, what: st
 
 export function readRows(raw: unknown, errors: ErrorList): SharedRow[] {
   const rows: SharedRow[] = [];
-  boundedList(raw, MAX_ROWS, 'The summary rows', errors).forEach((item, i) => {
-    const row = readRow(item, `Summary row ${i + 1}`, errors);
+  boundedList(raw, MAX_ROWS, part('check.part.rows'), errors).forEach((item, i) => {
+    const row = readRow(item, part('check.part.row', { n: i + 1 }), errors);
     if (row) rows.push(row);
   });
   return rows;
 }
 
-function readPoints(raw: unknown, what: string, errors: ErrorList): Point[] | null {
+function readPoints(raw: unknown, what: Message, errors: ErrorList): Point[] | null {
   if (!Array.isArray(raw)) {
-    errors.add(`${what} was dropped: its points are not a list`);
+    errors.say('check.curve.notList', { what });
     return null;
   }
   if (raw.length > MAX_CURVE_POINTS) {
-    errors.add(`${what} was dropped: it has ${raw.length} points; the limit is ${MAX_CURVE_POINTS}`);
+    errors.say('check.curve.tooLong', { what, count: String(raw.length), max: String(MAX_CURVE_POINTS) });
     return null;
   }
   const points: Point[] = [];
   for (const [i, item] of raw.entries()) {
     const ok = Array.isArray(item) && item.length === 2 && isFiniteInRange(item[0], 0, MAX_ABS_VALUE) && isFiniteInRange(item[1], -MAX_ABS_VALUE, MAX_ABS_VALUE);
     if (!ok) {
-      errors.add(`${what} was dropped: point ${i + 1} is not a [step, value] pair of numbers within ±${MAX_ABS_VALUE}`);
+      errors.say('check.curve.point', { what, n: i + 1, max: String(MAX_ABS_VALUE) });
       return null;
     }
     const [x, y] = item as [number, number];
     if (points.length > 0 && x < points[points.length - 1][0]) {
-      errors.add(`${what} was dropped: its steps go backwards at point ${i + 1}`);
+      errors.say('check.curve.backwards', { what, n: i + 1 });
       return null;
     }
     points.push([x, y]);
@@ -173,16 +174,17 @@ function readPoints(raw: unknown, what: string, errors: ErrorList): Point[] | nu
 
 export function readCurves(raw: unknown, errors: ErrorList): SharedCurve[] {
   const curves: SharedCurve[] = [];
-  boundedList(raw, MAX_CURVES, 'The curves', errors).forEach((item, i) => {
-    const entries = objectEntries(item, `Curve ${i + 1}`, errors);
+  boundedList(raw, MAX_CURVES, part('check.part.curves'), errors).forEach((item, i) => {
+    const entries = objectEntries(item, part('check.part.curve', { n: i + 1 }), errors);
     if (entries === null) return;
     const name = entries.get('name');
     if (!isShortString(name, MAX_NAME_CHARS) || name === '') {
-      errors.add(`Curve ${i + 1} was dropped: its name must be text of 1 to ${MAX_NAME_CHARS} characters`);
+      errors.say('check.curve.name', { what: part('check.part.curve', { n: i + 1 }), max: MAX_NAME_CHARS });
       return;
     }
-    reportUnknownKeys(entries, ['name', 'points'], `curve ${quoted(name)}`, errors);
-    const points = readPoints(entries.get('points'), `Curve ${quoted(name)}`, errors);
+    const named = part('check.part.namedCurve', { name: quoted(name) });
+    reportUnknownKeys(entries, ['name', 'points'], named, errors);
+    const points = readPoints(entries.get('points'), named, errors);
     if (points) curves.push({ name, points });
   });
   return curves;
@@ -206,7 +208,7 @@ function textSize(value: DeviceValue): number {
 /** A flat key → value record: the device report (any DeviceValue) or library versions (short texts). */
 function readFlatRecord(
   raw: unknown,
-  what: string,
+  what: Message,
   limits: { entries: number; chars: number },
   readValue: (value: unknown) => DeviceValue | null,
   errors: ErrorList,
@@ -219,17 +221,17 @@ function readFlatRecord(
   let chars = 0;
   for (const [key, value] of entries) {
     if (!KEY_PATTERN.test(key)) {
-      errors.add(`${what}: entry ${quoted(key)} has an invalid name and was dropped`);
+      errors.say('check.record.badName', { what, key: quoted(key) });
       continue;
     }
     const read = readValue(value);
     if (read === null) {
-      errors.add(`${what}: entry ${quoted(key)} has an invalid or oversized value and was dropped`);
+      errors.say('check.record.badValue', { what, key: quoted(key) });
       continue;
     }
     chars += key.length + textSize(read);
     if (++count > limits.entries || chars > limits.chars) {
-      errors.add(`${what} is too large; entries from ${quoted(key)} on were dropped`);
+      errors.say('check.record.tooLarge', { what, key: quoted(key) });
       break;
     }
     out[key] = read;
@@ -238,11 +240,11 @@ function readFlatRecord(
 }
 
 export function readDevice(raw: unknown, errors: ErrorList): DeviceReport {
-  return readFlatRecord(raw, 'The device report', { entries: MAX_DEVICE_ENTRIES, chars: MAX_DEVICE_CHARS }, readDeviceValue, errors);
+  return readFlatRecord(raw, part('check.part.device'), { entries: MAX_DEVICE_ENTRIES, chars: MAX_DEVICE_CHARS }, readDeviceValue, errors);
 }
 
 export function readVersions(raw: unknown, errors: ErrorList): Record<string, string> {
   const readText = (value: unknown) => (isShortString(value, MAX_VERSION_CHARS) ? value : null);
   const chars = MAX_VERSION_ENTRIES * (MAX_NAME_CHARS + MAX_VERSION_CHARS);
-  return readFlatRecord(raw, 'The library versions', { entries: MAX_VERSION_ENTRIES, chars }, readText, errors) as Record<string, string>;
+  return readFlatRecord(raw, part('check.part.versions'), { entries: MAX_VERSION_ENTRIES, chars }, readText, errors) as Record<string, string>;
 }

@@ -3,13 +3,15 @@ import { defaultCnnConfig } from '../config/cnnConfig';
 import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { sampleCheckpoint } from './fixtures/savedModel';
 import { continueConfig, exportFolderName, modelDetail, modelFileName, modelTitle, readModelFile } from './savedModels';
+import { MessageError } from '../i18n/message';
+import { english } from '../i18n/testing/english';
 
 const bytesOf = (checkpoint: Checkpoint): ArrayBuffer => encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
 
 describe('saved models as the page describes them', () => {
   it('reads a saved model through the one checkpoint validator and describes it', () => {
     const reading = readModelFile(bytesOf(sampleCheckpoint()));
-    if (!reading.ok) throw new Error(reading.error);
+    if (!reading.ok) throw new MessageError(reading.error);
     expect(modelTitle(reading.header.config)).toBe('Tiny CNN on MNIST digits');
     expect(modelDetail(reading.header)).toBe('step 3 (epoch 1 of 1) · loss 1.25 · test accuracy 62.5% · trained on WebGL');
     expect(modelFileName(reading.header.config, 3)).toBe('gpu-playground-tiny-mnist-step3.gpck');
@@ -18,15 +20,19 @@ describe('saved models as the page describes them', () => {
 
   it("refuses a damaged or foreign file with the validator's sentence, never throwing", () => {
     const good = new Uint8Array(bytesOf(sampleCheckpoint()));
-    expect(readModelFile(good.slice(0, good.length - 4).buffer)).toEqual({ ok: false, error: expect.stringMatching(/^Not a usable checkpoint: it is cut short/) });
-    expect(readModelFile(new TextEncoder().encode('{"modelTopology":{}}').buffer)).toEqual({ ok: false, error: 'Not a usable checkpoint: it does not start with GPCK.' });
-    expect(readModelFile(new ArrayBuffer(0))).toEqual({ ok: false, error: 'Not a usable checkpoint: it is shorter than its own preamble.' });
+    const refusal = (bytes: ArrayBuffer) => {
+      const reading = readModelFile(bytes);
+      return reading.ok ? null : english(reading.error);
+    };
+    expect(refusal(good.slice(0, good.length - 4).buffer)).toMatch(/^Not a usable checkpoint: it is cut short/);
+    expect(refusal(new TextEncoder().encode('{"modelTopology":{}}').buffer)).toBe('Not a usable checkpoint: it does not start with GPCK.');
+    expect(refusal(new ArrayBuffer(0))).toBe('Not a usable checkpoint: it is shorter than its own preamble.');
   });
 
   it('continues a finished run for one more epoch, a stopped one to its own end, on the backend asked for', () => {
     const header = (step: number, epochs: number) => {
       const reading = readModelFile(bytesOf(sampleCheckpoint(step, epochs)));
-      if (!reading.ok) throw new Error(reading.error);
+      if (!reading.ok) throw new MessageError(reading.error);
       return reading.header;
     };
     expect(continueConfig(header(3, 1), 'cpu')).toMatchObject({ backend: 'cpu', epochs: 2, seed: defaultCnnConfig().seed, model: 'tiny' });

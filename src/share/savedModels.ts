@@ -13,6 +13,7 @@ import { CNN_SCHEMA } from '../config/cnnConfig';
 import type { RunConfig } from '../config/workloads';
 import { decodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { formatNumber, formatPercent } from './format';
+import type { Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
 
 export const MODEL_FILE_EXTENSION = '.gpck';
@@ -20,7 +21,7 @@ export const MODEL_FILE_EXTENSION = '.gpck';
 /** A validated saved model without its tensors: what the page shows and continues from. */
 export type SavedModelHeader = Omit<Checkpoint, 'tensors'>;
 
-export type ModelFileReading = { ok: true; header: SavedModelHeader; bytes: ArrayBuffer } | { ok: false; error: string };
+export type ModelFileReading = { ok: true; header: SavedModelHeader; bytes: ArrayBuffer } | { ok: false; error: Message };
 
 /** Reads a saved model from untrusted bytes (a picked file, a stored entry); never throws. */
 export function readModelFile(bytes: ArrayBuffer): ModelFileReading {

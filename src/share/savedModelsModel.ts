@@ -1,5 +1,6 @@
 /** The saved models as the page sees them (a StoredList): the store opened on first use, its entries, the last storage error. */
 import { openModelStore, type ModelStore, type SavedModelEntry } from './modelStore';
+import type { Message } from '../i18n/message';
 import { StoredList, type StoredListSnapshot } from './storedList';
 
 export type SavedModelsSnapshot = StoredListSnapshot<SavedModelEntry>;
@@ -10,7 +11,7 @@ export class SavedModelsModel extends StoredList<SavedModelEntry, ModelStore> {
   }
 
   /** Stores a model file; resolves with the error message when it could not be stored. */
-  add(bytes: ArrayBuffer, runCreatedAt: string | null): Promise<string | null> {
+  add(bytes: ArrayBuffer, runCreatedAt: string | null): Promise<Message | null> {
     return this.change((store) => store.add({ bytes, runCreatedAt }));
   }
 }

@@ -7,9 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeViewHash, encodeViewHash } from './hashState';
 import { MAX_REPORTED_ERRORS } from './messages';
-import { formatValue, formErrors, readSettings, requireSettings, type Field, type SettingsTable } from '../config/schema';
+import { formatValue, formErrors, readSettings, requireSettings, settingsRefused, type Field, type SettingsTable } from '../config/schema';
 import { FORMS, formTable, VIEW_IDS, VIEWS, type FormId, type ViewId } from '../config/views';
 import { requireRunConfig, WORKLOADS } from '../config/workloads';
+import { english, englishError } from '../i18n/testing/english';
 
 const RUNS = 300;
 
@@ -48,7 +49,7 @@ function workerReading(view: ViewId, values: Record<string, unknown>): { ok: boo
     else if (form) requireSettings(formTable(form), values);
     return { ok: true, message: '' };
   } catch (err) {
-    return { ok: false, message: (err as Error).message };
+    return { ok: false, message: englishError(err) };
   }
 }
 
@@ -66,9 +67,9 @@ describe('the form, the link and the worker agree on every setting', () => {
         const worker = workerReading(view, values);
         // A link lists at most MAX_REPORTED_ERRORS problems, then counts the rest in one line.
         expect(link.errors.slice(0, MAX_REPORTED_ERRORS)).toEqual(form.slice(0, MAX_REPORTED_ERRORS));
-        if (form.length > MAX_REPORTED_ERRORS) expect(link.errors.at(-1)).toMatch(/^…and \d+ more problems?$/);
+        if (form.length > MAX_REPORTED_ERRORS) expect(english(link.errors.at(-1))).toMatch(/^…and \d+ more problems?$/);
         expect(worker.ok).toBe(form.length === 0);
-        if (!worker.ok) expect(worker.message).toBe(readSettings(table, values).errors.map((e) => e.message).join('; '));
+        if (!worker.ok) expect(worker.message).toBe(english(settingsRefused(readSettings(table, values).errors)));
       }),
       { numRuns: RUNS },
     );
@@ -84,7 +85,7 @@ describe('the form, the link and the worker agree on every setting', () => {
         const valid = reading.values;
         const link = encodeViewHash(view, valid);
         const decoded = decodeViewHash(link);
-        expect(decoded.errors).toEqual([]);
+        expect(english(decoded.errors)).toEqual([]);
         expect(encodeViewHash(decoded.view, decoded.values)).toBe(link);
       }),
       { numRuns: RUNS },

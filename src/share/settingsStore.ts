@@ -4,6 +4,7 @@
  * back / forward. Link problems found while reading are kept for the page to show.
  */
 import { VIEWS, type FormId, type ViewId } from '../config/views';
+import type { Message } from '../i18n/message';
 import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
 
 /** Edits closer together than this share one history entry, ms. */
@@ -22,7 +23,7 @@ export interface SettingsSnapshot {
   /** The view whose form `carried` belongs to (the one the link last read opened). */
   carriedView: ViewId;
   /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
-  linkErrors: string[];
+  linkErrors: Message[];
   /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
   navigation: number;
 }

@@ -3,6 +3,8 @@ import '../i18n/loadAllCatalogs';
 import type { BackendAvailability } from '../config/backends';
 import { softwareGpuOf, type SoftwareGpu } from '../config/softwareGpu';
 import { sampleDeviceReport } from '../engine/protocol/deviceReportFixture';
+import { msg } from '../i18n/message';
+import { english } from '../i18n/testing/english';
 import { Translator } from '../i18n/translator';
 import { flattenDeviceReport } from './flattenDevice';
 import { decodeResultLink, encodeResultLink } from './linkCodec';
@@ -16,7 +18,7 @@ const SWIFTSHADER_GL_RENDERER = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device
 const SWIFTSHADER_GL = softwareGpuOf({ api: 'webgl', renderer: SWIFTSHADER_GL_RENDERER }) as SoftwareGpu;
 const SWIFTSHADER_GPU = softwareGpuOf({ api: 'webgpu', vendor: 'google', architecture: 'swiftshader', isFallbackAdapter: true }) as SoftwareGpu;
 
-const available = (name: BackendAvailability['name'], softwareGpu?: SoftwareGpu): BackendAvailability => ({ name, available: true, reason: '', ...(softwareGpu ? { softwareGpu } : {}) });
+const available = (name: BackendAvailability['name'], softwareGpu?: SoftwareGpu): BackendAvailability => ({ name, available: true, reason: msg('engine.backend.cpu.ready'), ...(softwareGpu ? { softwareGpu } : {}) });
 /** This machine: headless Chromium, no GPU. */
 const NO_GPU = [available('cpu'), available('wasm'), available('webgl', SWIFTSHADER_GL), available('webgpu', SWIFTSHADER_GPU)];
 
@@ -96,7 +98,7 @@ describe('software GPUs of a shared result', () => {
 
   it('an old result without flags is judged from its device report: its GPU rows are marked, its CPU rows not', () => {
     const { result, errors } = validateSharedResult(resultWithoutFlags(swiftShaderDevice()));
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     expect(result?.rows.map((r) => [r.backend, r.softwareGpu])).toEqual([
       ['cpu', undefined],
       ['webgl', true],
@@ -117,7 +119,7 @@ describe('software GPUs of a shared result', () => {
   it('a flag the link carries wins over the device report, and survives the link', async () => {
     const flagged = { ...(resultWithoutFlags(swiftShaderDevice()) as object), rows: ROWS.map((r) => (r.backend === 'cpu' ? r : { ...r, softwareGpu: r.backend === 'webgl' })) };
     const { result, errors } = validateSharedResult(flagged);
-    expect(errors).toEqual([]);
+    expect(english(errors)).toEqual([]);
     expect(result?.rows.map((r) => r.softwareGpu)).toEqual([undefined, true, false]);
     const decoded = await decodeResultLink(await encodeResultLink(result!));
     expect(decoded.result?.rows.map((r) => r.softwareGpu)).toEqual([undefined, true, false]);
@@ -127,7 +129,7 @@ describe('software GPUs of a shared result', () => {
   it('a malformed flag, or one on a CPU row, is dropped with a message', () => {
     const raw = { ...(resultWithoutFlags(typicalDevice()) as object), rows: [{ ...ROWS[0], softwareGpu: true }, { ...ROWS[1], softwareGpu: 'yes' }] };
     const { result, errors } = validateSharedResult(raw);
-    expect(errors).toEqual([
+    expect(english(errors)).toEqual([
       'Summary row 1: softwareGpu applies to GPU backends only, not cpu; it was ignored',
       "Summary row 2: softwareGpu must be true or false (got 'yes'); it was ignored",
     ]);

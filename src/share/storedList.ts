@@ -3,13 +3,14 @@
  * entries, and the last storage error (a full disk included), which the page shows instead of
  * losing it. The run history and the saved models are each one of these.
  */
+import { messageOf, type Message } from '../i18n/message';
 import { openOnce } from './openOnce';
 
 export interface StoredListSnapshot<Entry> {
   entries: Entry[];
   loaded: boolean;
-  /** The last storage failure, in plain words; null once an operation succeeds again. */
-  error: string | null;
+  /** The last storage failure; null once an operation succeeds again. */
+  error: Message | null;
 }
 
 /** What the list needs of its store. */
@@ -17,8 +18,6 @@ export interface ListStore<Entry> {
   list(): Promise<Entry[]>;
   remove(id: string): Promise<void>;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class StoredList<Entry, Store extends ListStore<Entry>> {
   private snapshot: StoredListSnapshot<Entry> = { entries: [], loaded: false, error: null };
@@ -38,23 +37,23 @@ export class StoredList<Entry, Store extends ListStore<Entry>> {
   getSnapshot = (): StoredListSnapshot<Entry> => this.snapshot;
 
   /** Reads the entries again; resolves with the error message when the store could not be read. */
-  refresh(): Promise<string | null> {
+  refresh(): Promise<Message | null> {
     return this.run(async (store) => this.update({ entries: await store.list(), loaded: true, error: null }));
   }
 
-  remove(id: string): Promise<string | null> {
+  remove(id: string): Promise<Message | null> {
     return this.change((store) => store.remove(id));
   }
 
   /** Changes the store, then lists it again; resolves with the error message when that failed. */
-  protected change(action: (store: Store) => Promise<unknown>): Promise<string | null> {
+  protected change(action: (store: Store) => Promise<unknown>): Promise<Message | null> {
     return this.run(async (store) => {
       await action(store);
       this.update({ entries: await store.list(), loaded: true, error: null });
     });
   }
 
-  private async run(action: (store: Store) => Promise<void>): Promise<string | null> {
+  private async run(action: (store: Store) => Promise<void>): Promise<Message | null> {
     try {
       await action(await this.database());
       return null;

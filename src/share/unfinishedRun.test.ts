@@ -3,6 +3,7 @@ import { defaultCnnConfig, type CnnRunConfig } from '../config/cnnConfig';
 import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { memorySlot } from './testing/memorySlot';
 import { openSlotStorage, readUnfinishedRun, UnfinishedRunSlot, unfinishedRunText } from './unfinishedRun';
+import { english, englishRejection } from '../i18n/testing/english';
 
 const CONFIG: CnnRunConfig = { ...defaultCnnConfig(), model: 'classic', backend: 'webgl', epochs: 5 };
 
@@ -53,7 +54,7 @@ describe('the unfinished-run slot', () => {
     const storage = memorySlot();
     const slot = new UnfinishedRunSlot(async () => storage);
     await slot.write(fileAt(10));
-    await expect(slot.write(new ArrayBuffer(16))).rejects.toThrow(/^Not a usable checkpoint/);
+    expect(await englishRejection(slot.write(new ArrayBuffer(16)))).toMatch(/^Not a usable checkpoint/);
     expect((await slot.read()).status).toBe('ready');
   });
 
@@ -64,9 +65,10 @@ describe('the unfinished-run slot', () => {
     storage.record = { savedAt: '2025-01-01T14:02:00.000Z', bytes: cut };
     const reading = await slot.read();
     expect(reading.status).toBe('damaged');
-    expect(reading.status === 'damaged' && reading.error).toMatch(/^Not a usable checkpoint: /);
+    expect(reading.status === 'damaged' && english(reading.error)).toMatch(/^Not a usable checkpoint: /);
     for (const raw of [42, 'text', { savedAt: 'not a date', bytes: fileAt(10) }, { savedAt: '2025-01-01T14:02:00.000Z', bytes: [1, 2] }]) {
-      expect(readUnfinishedRun(raw)).toEqual({ status: 'damaged', error: 'The unfinished run stored in this browser is not a record this page wrote.' });
+      const damaged = readUnfinishedRun(raw);
+      expect(damaged.status === 'damaged' && english(damaged.error)).toBe('The unfinished run stored in this browser is not a record this page wrote.');
     }
     await slot.clear();
     expect(await slot.read()).toEqual({ status: 'empty' });
@@ -86,8 +88,8 @@ describe('the unfinished-run slot', () => {
       opens += 1;
       return openSlotStorage('test-unfinished');
     });
-    await expect(slot.read()).rejects.toThrow('This browser has no IndexedDB, so an unfinished run cannot be kept for later');
-    await expect(slot.clear()).rejects.toThrow('no IndexedDB');
+    expect(await englishRejection(slot.read())).toBe('This browser has no IndexedDB, so an unfinished run cannot be kept for later');
+    expect(await englishRejection(slot.clear())).toContain('no IndexedDB');
     expect(opens).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
  * it. Read back through the one checkpoint validator: a damaged record is reported with the
  * validator's sentence, never thrown and never loaded.
  */
+import { msg, MessageError, type Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
 import { requestResult, transact } from './historyStore';
 import { readModelFile, type SavedModelHeader } from './savedModels';
@@ -23,7 +24,7 @@ export interface UnfinishedRun {
   bytes: ArrayBuffer;
 }
 
-export type UnfinishedRunReading = { status: 'empty' } | { status: 'ready'; run: UnfinishedRun } | { status: 'damaged'; error: string };
+export type UnfinishedRunReading = { status: 'empty' } | { status: 'ready'; run: UnfinishedRun } | { status: 'damaged'; error: Message };
 
 /** Where the one record lives: IndexedDB on the page, a variable in tests. */
 export interface SlotStorage {
@@ -36,10 +37,10 @@ export interface SlotStorage {
 /** Reads a stored record: empty, a usable run, or why not (the validator's sentence). Never throws. */
 export function readUnfinishedRun(raw: unknown): UnfinishedRunReading {
   if (raw === undefined || raw === null) return { status: 'empty' };
-  if (typeof raw !== 'object') return { status: 'damaged', error: 'The unfinished run stored in this browser is not a record this page wrote.' };
+  if (typeof raw !== 'object') return { status: 'damaged', error: msg('check.storage.foreignRecord') };
   const { savedAt, bytes } = raw as Record<string, unknown>;
   if (typeof savedAt !== 'string' || !Number.isFinite(Date.parse(savedAt)) || !(bytes instanceof ArrayBuffer)) {
-    return { status: 'damaged', error: 'The unfinished run stored in this browser is not a record this page wrote.' };
+    return { status: 'damaged', error: msg('check.storage.foreignRecord') };
   }
   const reading = readModelFile(bytes);
   if (!reading.ok) return { status: 'damaged', error: reading.error };
@@ -79,7 +80,7 @@ export class UnfinishedRunSlot {
   write(bytes: ArrayBuffer, savedAt = new Date().toISOString()): Promise<UnfinishedRun> {
     return this.enqueue(async (storage) => {
       const reading = readModelFile(bytes);
-      if (!reading.ok) throw new Error(reading.error);
+      if (!reading.ok) throw new MessageError(reading.error);
       await storage.write({ savedAt, bytes });
       return { savedAt, header: reading.header, bytes };
     });
@@ -103,7 +104,7 @@ export class UnfinishedRunSlot {
 
 /** The slot's IndexedDB database. */
 export async function openSlotStorage(dbName = UNFINISHED_DB_NAME): Promise<SlotStorage> {
-  if (typeof indexedDB === 'undefined') throw new Error('This browser has no IndexedDB, so an unfinished run cannot be kept for later');
+  if (typeof indexedDB === 'undefined') throw new MessageError(msg('check.storage.noUnfinished'));
   const open = indexedDB.open(dbName, DB_VERSION);
   open.onupgradeneeded = () => {
     if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE);

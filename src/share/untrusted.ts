@@ -1,4 +1,5 @@
 /** Small checks for values parsed from untrusted JSON. They never call into the value (no getters run on plain JSON). */
+import type { Message } from '../i18n/message';
 import { quoted, type ErrorList } from './messages';
 
 /** Keys that could reach or shadow an object's prototype members (__proto__, constructor, toString, …). */
@@ -50,17 +51,17 @@ export function isShortString(value: unknown, maxChars: number): value is string
 }
 
 /** The object's own entries, or null (with an error) when it is not a plain object; forbidden keys are reported and left out. */
-export function objectEntries(raw: unknown, what: string, errors: ErrorList): Map<string, unknown> | null {
+export function objectEntries(raw: unknown, what: Message, errors: ErrorList): Map<string, unknown> | null {
   if (!isPlainObject(raw)) {
-    errors.add(`${what} is not an object and was ignored`);
+    errors.say('check.notObjectIgnored', { what });
     return null;
   }
   const { entries, forbidden } = safeEntries(raw);
-  for (const key of forbidden) errors.add(`${what} has a forbidden key ${quoted(key)}; it was ignored`);
+  for (const key of forbidden) errors.say('check.forbiddenKey', { what, key: quoted(key) });
   return entries;
 }
 
 /** Reports every key the reader does not know; the rest of the document still reads. */
-export function reportUnknownKeys(entries: Map<string, unknown>, known: readonly string[], what: string, errors: ErrorList): void {
-  for (const key of entries.keys()) if (!known.includes(key)) errors.add(`Unknown field ${quoted(key)} in ${what} ignored`);
+export function reportUnknownKeys(entries: Map<string, unknown>, known: readonly string[], what: Message, errors: ErrorList): void {
+  for (const key of entries.keys()) if (!known.includes(key)) errors.say('check.unknownField', { key: quoted(key), what });
 }

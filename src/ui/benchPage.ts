@@ -7,6 +7,10 @@ import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from 
 import { spawnDeviceWorker } from '../engine/client/spawnWorker';
 import type { JobEvent, RequestOf } from '../engine/protocol/jobs';
 import type { BenchRow } from '../engine/protocol/training';
+import { Translator } from '../i18n/translator';
+
+/** The bench reports in English: a job's error is said in English before it leaves the page. */
+const ENGLISH = new Translator('en');
 
 const client = new DeviceClient(spawnDeviceWorker);
 
@@ -21,7 +25,7 @@ function runBenchmark(request: RequestOf<'benchmark'>): Promise<BenchRow[]> {
         if (event.type === 'benchmark') rows = event.rows;
       },
       onEnded: (outcome) => {
-        if (outcome.status === 'error') reject(new Error(outcome.message));
+        if (outcome.status === 'error') reject(new Error(ENGLISH.say(outcome.message)));
         else if (rows) resolve(rows);
         else reject(new Error(`The benchmark ended (${outcome.status}) without rows`));
       },

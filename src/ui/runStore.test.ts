@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MetricsPoint } from '../engine/protocol/training';
 import { RunStore } from './runStore';
 import { immediately } from './testing/fakeOwner';
+import { msg } from '../i18n/message';
 
 function point(step: number, loss: number, numTensors = 40, warmup = false): MetricsPoint {
   return { step, epoch: 1, stepsInWindow: 1, scalars: { loss }, warmup, stepMs: 10, examplesPerSec: 100, gflops: 1, bytes: 1000, gpuBytes: null, numTensors };
@@ -31,8 +32,9 @@ describe('the run store', () => {
     store.handle({ type: 'metrics', points: [point(1, 2.3), point(5, 2.0), point(8, 1.8)] });
     const checkpoint = { id: 'memory-1', step: 5, epoch: 1, createdAt: '2026-11-23T00:00:00.000Z' };
     store.handle({ type: 'checkpoint', checkpoint });
-    store.handle({ type: 'deviceLost', message: 'The WebGL context was lost at step 8', resumeFrom: checkpoint });
-    store.ended({ status: 'error', message: 'The WebGL context was lost at step 8' });
+    const lost = msg('engine.lost.resumable', { lost: msg('engine.lost.webgl'), step: 8, checkpoint: 5, device: msg('backend.webgl.device') });
+    store.handle({ type: 'deviceLost', message: lost, resumeFrom: checkpoint });
+    store.ended({ status: 'error', message: lost });
     expect(store.getSnapshot().deviceLost?.resumeFrom).toEqual(checkpoint);
     store.beginResume();
     expect(store.getSnapshot()).toMatchObject({ phase: 'queued', error: null, deviceLost: null, firstLoss: 2.3 });
@@ -51,15 +53,16 @@ describe('the run store', () => {
     const failed = new RunStore('loss', immediately);
     failed.beginRun();
     failed.started();
-    failed.ended({ status: 'error', message: 'Could not start the webgpu backend' });
-    expect(failed.getSnapshot()).toMatchObject({ phase: 'ended', state: 'error', error: 'Could not start the webgpu backend' });
+    const refused = msg('engine.backend.startFailed', { backend: msg('backend.webgpu'), detail: 'no adapter' });
+    failed.ended({ status: 'error', message: refused });
+    expect(failed.getSnapshot()).toMatchObject({ phase: 'ended', state: 'error', error: refused });
   });
 
   it('raises the leak alarm when the tensor count grows window after window, and clears it with the next run', () => {
     const store = new RunStore('loss', immediately);
     store.beginRun();
     for (let step = 1; step <= 5; step++) store.handle({ type: 'metrics', points: [point(step, 1, 40 + step * 3, step === 1)] });
-    expect(store.getSnapshot().warnings.some((w) => /tensor/i.test(w))).toBe(true);
+    expect(store.getSnapshot().warnings.map((w) => w.id)).toEqual(['engine.train.leak']);
     store.beginRun();
     expect(store.getSnapshot().warnings).toEqual([]);
     expect(store.metrics).toHaveLength(0);
@@ -71,11 +74,12 @@ describe('the run store', () => {
     let calls = 0;
     store.subscribe(() => calls++);
     store.beginRun();
-    store.handle({ type: 'progress', fraction: 0.5, message: 'Loading MNIST…' });
-    store.handle({ type: 'warning', message: 'slow' });
+    const slow = msg('engine.train.evaluationFailed', { detail: 'slow' });
+    store.handle({ type: 'progress', fraction: 0.5, message: msg('engine.data.loadingTrainImages', { dataset: msg('dataset.mnist') }) });
+    store.handle({ type: 'warning', message: slow });
     expect(frames).toHaveLength(1);
     frames[0]();
     expect(calls).toBe(1);
-    expect(store.getSnapshot()).toMatchObject({ progress: { fraction: 0.5 }, warnings: ['slow'] });
+    expect(store.getSnapshot()).toMatchObject({ progress: { fraction: 0.5 }, warnings: [slow] });
   });
 });

@@ -3,6 +3,7 @@ import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tuna
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectResults } from '../engine/protocol/inspect';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
 import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
+import type { Message } from '../i18n/message';
 import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
 
@@ -15,13 +16,13 @@ export interface RunSnapshot {
   phase: RunPhase;
   state: RunState;
   info: RunInfo | null;
-  progress: { fraction: number; message: string } | null;
+  progress: { fraction: number; message: Message } | null;
   firstStepMs: number | null;
   latest: MetricsPoint | null;
   firstLoss: number | null;
   latestEval: EvalPoint | null;
-  error: string | null;
-  warnings: string[];
+  error: Message | null;
+  warnings: Message[];
   quality: SampleQuality | null;
   /** Step of the latest sample grid, so views know when to redraw it. */
   samplesStep: number | null;
@@ -34,7 +35,7 @@ export interface RunSnapshot {
   /** The latest checkpoint the run took in worker memory. */
   checkpoint: CheckpointInfo | null;
   /** Set when the GPU was lost: the checkpoint Resume continues from (null: none was taken yet). */
-  deviceLost: { message: string; resumeFrom: CheckpointInfo | null } | null;
+  deviceLost: { message: Message; resumeFrom: CheckpointInfo | null } | null;
 }
 
 const INITIAL: RunSnapshot = {

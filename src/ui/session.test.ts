@@ -4,6 +4,7 @@ import { DeviceClient } from '../engine/client/deviceClient';
 import { RunStore } from './runStore';
 import { TrainingSession } from './session';
 import { FakeOwnerPort, immediately } from './testing/fakeOwner';
+import { msg } from '../i18n/message';
 
 function setup() {
   const port = new FakeOwnerPort();
@@ -52,7 +53,7 @@ describe('a view’s training session', () => {
     const first = port.lastSubmit().id;
     port.end(first, { status: 'cancelled' });
     session.start(defaultCnnConfig());
-    port.event(first, { type: 'warning', message: 'late' });
+    port.event(first, { type: 'warning', message: msg('engine.train.onlyCnnInspect') });
     expect(store.getSnapshot().warnings).toEqual([]);
   });
 });

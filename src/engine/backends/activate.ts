@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
-import { BACKEND_NAMES, BACKENDS, type BackendName } from '../../config/backends';
+import { BACKEND_NAMES, backendMessage, BACKENDS, type BackendName } from '../../config/backends';
 import type { Precision } from '../../config/cnnConfig';
+import { detailOf, msg, MessageError } from '../../i18n/message';
 import { BACKEND_RUNTIMES } from './registry';
 
 const loaded = new Map<BackendName, Promise<void>>();
@@ -28,13 +29,14 @@ export async function activateBackend(name: BackendName, precision: Precision = 
     if (BACKEND_RUNTIMES[name].applyPrecision(precision)) dropBackendInstance(name);
     ok = await tf.setBackend(name);
   } catch (err) {
-    throw new Error(`Could not start the ${name} backend: ${err instanceof Error ? err.message : String(err)}`);
+    throw new MessageError(msg('engine.backend.startFailed', { backend: backendMessage(name), detail: detailOf(err) }), { cause: err });
   }
   const actual = tf.getBackend();
   if (!ok || actual !== name) {
-    throw new Error(`Could not start the ${name} backend (tfjs reports "${actual ?? 'none'}"); no other backend was substituted.`);
+    throw new MessageError(msg('engine.backend.notSubstituted', { backend: backendMessage(name), actual: actual ?? msg('engine.backend.none') }));
   }
   await tf.ready();
+  await BACKEND_RUNTIMES[name].prepare?.(tf.backend());
   return name;
 }
 

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertCanTrain } from './kernels';
+import { msg } from '../../i18n/message';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -20,7 +21,9 @@ describe('assertCanTrain', () => {
     const model = conv();
     // No kernels are registered under this name, as for convolutions on tfjs-backend-wasm 4.22.
     expect(() => assertCanTrain([model], 'no-such-backend')).toThrow(
-      'The no-such-backend backend cannot train this model: it has no Conv2DBackpropFilter (for Conv2D), Conv2DBackpropInput (for Conv2D) kernel.',
+      expect.objectContaining({
+        said: msg('engine.backend.missingKernels', { backend: 'no-such-backend', kernels: 'Conv2DBackpropFilter (Conv2D), Conv2DBackpropInput (Conv2D)' }),
+      }),
     );
     model.dispose();
   });

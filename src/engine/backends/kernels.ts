@@ -1,4 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
+import { backendMessage, isBackendName } from '../../config/backends';
+import { msg, MessageError } from '../../i18n/message';
 
 /** Gradient kernels that training a layer of this class needs beyond its forward kernels. */
 const TRAINING_KERNELS: Record<string, string[]> = {
@@ -8,7 +10,7 @@ const TRAINING_KERNELS: Record<string, string[]> = {
 };
 
 /**
- * Throws, in plain words, when the active backend lacks a kernel that training this model needs
+ * Throws, with a message for the page, when the active backend lacks a kernel that training this model needs
  * (tfjs-backend-wasm 4.22 has no Conv2DBackpropFilter), instead of failing at the first step.
  */
 export function assertCanTrain(models: tf.LayersModel[], backend: string): void {
@@ -16,13 +18,12 @@ export function assertCanTrain(models: tf.LayersModel[], backend: string): void 
   for (const model of models) {
     for (const layer of model.layers) {
       for (const kernel of TRAINING_KERNELS[layer.getClassName()] ?? []) {
-        if (!tf.getKernel(kernel, backend)) missing.add(`${kernel} (for ${layer.getClassName()})`);
+        if (!tf.getKernel(kernel, backend)) missing.add(`${kernel} (${layer.getClassName()})`);
       }
     }
   }
   if (missing.size) {
-    throw new Error(
-      `The ${backend} backend cannot train this model: it has no ${[...missing].join(', ')} kernel. Pick a model without those layers (the MLP) or another backend.`,
-    );
+    const name = isBackendName(backend) ? backendMessage(backend) : backend;
+    throw new MessageError(msg('engine.backend.missingKernels', { backend: name, kernels: [...missing].join(', ') }));
   }
 }

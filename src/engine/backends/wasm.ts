@@ -1,21 +1,37 @@
+import type * as tf from '@tensorflow/tfjs';
+import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import { SimdRuntime } from './simd/runtime';
 import { registerWasmTrainingKernels } from './wasmKernels';
-import { cpuClock, NO_DEVICE, type BackendRuntime } from './runtime';
+import { msg } from '../../i18n/message';
+import { cpuClock, float32Only, NO_DEVICE, type BackendRuntime } from './runtime';
 
 /** Under Node the wasm package finds its own binaries; in a browser they are the app's own assets. */
 const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+/** How long a new instance may take to start its pool threads before a job runs on fewer (they start in ~10-100 ms). */
+const THREADS_READY_TIMEOUT_MS = 5000;
 
-/** WebAssembly (XNNPACK, SIMD where the browser has it, threads where the page is cross-origin isolated). */
+/** WebAssembly (XNNPACK and the app's kernels, SIMD, threads where the page is cross-origin isolated). */
 export const wasmRuntime: BackendRuntime = {
   async probe() {
-    if (typeof WebAssembly !== 'object') return { available: false, reason: 'WebAssembly is not available in this browser.' };
+    if (typeof WebAssembly !== 'object') return { available: false, reason: msg('engine.backend.wasm.missing') };
     const threads = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
-    return { available: true, reason: `WebAssembly (SIMD when the browser supports it${threads ? ', with threads' : ', one thread: the page is not cross-origin isolated'})` };
+    return { available: true, reason: msg(threads ? 'engine.backend.wasm.threads' : 'engine.backend.wasm.oneThread') };
   },
   async load() {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    if (!IN_NODE) wasm.setWasmPaths((await import('./wasmAssets')).WASM_ASSET_URLS);
-    registerWasmTrainingKernels();
+    if (IN_NODE) {
+      registerWasmTrainingKernels();
+      return;
+    }
+    wasm.setWasmPaths((await import('./wasmAssets')).WASM_ASSET_URLS);
+    const [{ compileKernelsInBrowser }, { spawnKernelThread }, { useAllCores }] = await Promise.all([import('./simd/binaries'), import('./simd/browserThreads'), import('./wasmThreads')]);
+    useAllCores(wasm.setThreadsCount, spawnKernelThread);
+    registerWasmTrainingKernels(await compileKernelsInBrowser());
+  },
+  async prepare(instance: tf.KernelBackend) {
+    await SimdRuntime.of(instance as BackendWasm)?.whenThreadsReady(THREADS_READY_TIMEOUT_MS);
   },
   kernelTiming: () => cpuClock('wasm'),
   ...NO_DEVICE,
+  applyPrecision: float32Only('wasm'),
 };

@@ -37,6 +37,8 @@ import {
   type NamedTensorInfoMap,
   type TensorInfo,
 } from '@tensorflow/tfjs-core';
+import { installSimdKernels } from './simd/install';
+import type { KernelModules } from './simd/runtime';
 
 const BACKEND = 'wasm';
 
@@ -320,21 +322,24 @@ const conv2DBackpropInput: KernelFunc = (args) => {
 /** Swaps the shipped Conv2DBackpropInput for the dispatching one, once; its setup and dispose stay. */
 function replaceConv2DBackpropInput(): void {
   const current = getKernel(Conv2DBackpropInput, BACKEND);
-  if (!current || current.kernelFunc === conv2DBackpropInput) return;
+  // Done once: later the registered kernel is this dispatcher, or the app's kernel in front of it (simd/register.ts).
+  if (!current || shippedInputGradient) return;
   shippedInputGradient = current;
   unregisterKernel(Conv2DBackpropInput, BACKEND);
   registerKernel({ ...current, kernelFunc: conv2DBackpropInput });
 }
 
 /**
- * Registers the training kernels the wasm backend lacks, and swaps its slow Conv2DBackpropInput for the
- * dispatching one. Idempotent, and safe before or after tf.setBackend('wasm') (kernels are looked up per
+ * Registers the training kernels the wasm backend lacks, swaps its slow Conv2DBackpropInput for the
+ * dispatching one, and puts the app's own WebAssembly kernels (simd/) in front of both where they apply
+ * (`compiled`: the binaries a browser compiled; Node reads them itself). Idempotent, and safe before or after tf.setBackend('wasm') (kernels are looked up per
  * call; the shipped kernel's setup runs either way); a Conv2DBackpropFilter the backend already has,
  * e.g. from a later tfjs release, is left alone.
  */
-export function registerWasmTrainingKernels(): void {
+export function registerWasmTrainingKernels(compiled?: KernelModules | null): void {
   if (!getKernel(Conv2DBackpropFilter, BACKEND)) {
     registerKernel({ kernelName: Conv2DBackpropFilter, backendName: BACKEND, kernelFunc: conv2DBackpropFilter });
   }
   replaceConv2DBackpropInput();
+  installSimdKernels(compiled);
 }

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { Precision } from '../../config/cnnConfig';
 import { softwareGpuOf } from '../../config/softwareGpu';
+import { msg } from '../../i18n/message';
 import type { BackendRuntime } from './runtime';
 
 const WEBGL_TIMER_FLAG = 'WEBGL_DISJOINT_QUERY_TIMER_EXTENSION_RELIABLE';
@@ -45,29 +46,28 @@ function unmaskedNames(gl: WebGL2RenderingContext): { renderer: string | null; v
 export const webglRuntime: BackendRuntime = {
   async probe() {
     if (typeof OffscreenCanvas === 'undefined') {
-      return { available: false, reason: 'WebGL needs OffscreenCanvas in a worker, which this browser lacks.' };
+      return { available: false, reason: msg('engine.backend.webgl.noOffscreenCanvas') };
     }
     const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
     if (!gl) {
-      return { available: false, reason: 'WebGL 2 is not available: the browser refused a WebGL 2 context (GPU blocklisted, hardware acceleration off, or no driver).' };
+      return { available: false, reason: msg('engine.backend.webgl.refused') };
     }
     const version = String(gl.getParameter(gl.VERSION));
     const software = softwareGpuOf({ api: 'webgl', ...unmaskedNames(gl) });
     gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return software ? { available: true, reason: version, softwareGpu: software } : { available: true, reason: version };
+    const reason = msg('engine.backend.webgl.ready', { version });
+    return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
   },
   async load() {
     await import('@tensorflow/tfjs-backend-webgl');
   },
   kernelTiming(mode) {
-    if (tf.env().getNumber(WEBGL_TIMER_FLAG) > 0) return { source: 'gpu-timer', note: 'GPU time from WebGL timer queries (EXT_disjoint_timer_query_webgl2).' };
-    if (mode === 'profile') {
-      return { source: 'wall-with-sync', note: 'No WebGL timer query here: each kernel is timed on the wall clock with a read-back after it, which overstates small kernels.' };
-    }
-    return { source: 'unavailable', note: 'Unavailable on this device: WebGL offers no reliable timer query (EXT_disjoint_timer_query_webgl2) here.' };
+    if (tf.env().getNumber(WEBGL_TIMER_FLAG) > 0) return { source: 'gpu-timer', note: msg('engine.timing.webglTimer') };
+    if (mode === 'profile') return { source: 'wall-with-sync', note: msg('engine.timing.webglWallClock') };
+    return { source: 'unavailable', note: msg('engine.timing.webglNone') };
   },
   deviceLost(instance) {
-    return contextOf(instance)?.isContextLost() ? 'The WebGL context was lost' : null;
+    return contextOf(instance)?.isContextLost() ? msg('engine.lost.webgl') : null;
   },
   loseDevice(instance) {
     const extension = contextOf(instance)?.getExtension('WEBGL_lose_context');

@@ -1,10 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { softwareGpuOf } from '../../config/softwareGpu';
-import { errorMessage, type BackendRuntime } from './runtime';
+import { detailOf, msg, type Message } from '../../i18n/message';
+import { float32Only, type BackendRuntime } from './runtime';
 
 /** Why each device the backend used was lost, once it was (TensorFlow.js itself never watches device.lost). */
-const lostReasons = new WeakMap<GPUDevice, string>();
+const lostReasons = new WeakMap<GPUDevice, Message>();
 const watched = new WeakSet<GPUDevice>();
 
 function deviceOf(instance: tf.KernelBackend): GPUDevice | null {
@@ -15,7 +16,10 @@ function watch(device: GPUDevice): void {
   if (watched.has(device)) return;
   watched.add(device);
   void device.lost.then((info) => {
-    if (!lostReasons.has(device)) lostReasons.set(device, `The WebGPU device was lost (${info.reason === 'destroyed' ? 'destroyed' : 'lost'}: ${info.message || 'no reason given'})`);
+    if (!lostReasons.has(device)) {
+      const detail = info.message || msg('engine.lost.noReason');
+      lostReasons.set(device, msg(info.reason === 'destroyed' ? 'engine.lost.webgpuDestroyed' : 'engine.lost.webgpu', { detail }));
+    }
   });
 }
 
@@ -30,23 +34,23 @@ export const webgpuRuntime: BackendRuntime = {
   async probe() {
     const gpu = (globalThis.navigator as Navigator | undefined)?.gpu;
     if (!gpu) {
-      return {
-        available: false,
-        reason: 'WebGPU is not available in this browser: navigator.gpu is missing (needs a recent Chrome/Edge, or a flag such as --enable-unsafe-webgpu).',
-      };
+      return { available: false, reason: msg('engine.backend.webgpu.missing') };
     }
     try {
       const adapter = await gpu.requestAdapter();
       if (!adapter) {
-        return { available: false, reason: 'WebGPU is present but no GPU adapter was granted (blocklisted GPU or driver, or hardware without WebGPU support).' };
+        return { available: false, reason: msg('engine.backend.webgpu.noAdapter') };
       }
       // Field by field: adapter.info's fields are getters on its prototype, which a spread would miss.
       const { vendor, architecture, device, description } = adapter.info;
-      const reason = `adapter ${vendor || 'unknown vendor'} / ${architecture || 'unknown architecture'}`;
+      const reason = msg('engine.backend.webgpu.ready', {
+        vendor: vendor || msg('engine.backend.webgpu.unknownVendor'),
+        architecture: architecture || msg('engine.backend.webgpu.unknownArchitecture'),
+      });
       const software = softwareGpuOf({ api: 'webgpu', vendor, architecture, device, description, isFallbackAdapter: fallbackFlag(adapter) });
       return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
     } catch (err) {
-      return { available: false, reason: `WebGPU adapter request failed: ${errorMessage(err)}` };
+      return { available: false, reason: msg('engine.backend.webgpu.adapterFailed', { detail: detailOf(err) }) };
     }
   },
   async load() {
@@ -54,11 +58,8 @@ export const webgpuRuntime: BackendRuntime = {
   },
   kernelTiming() {
     const timestamps = (tf.backend() as unknown as { supportTimestampQuery?: boolean }).supportTimestampQuery === true;
-    if (timestamps) return { source: 'gpu-timer', note: "GPU time from WebGPU 'timestamp-query'." };
-    return {
-      source: 'unavailable',
-      note: "Unavailable on this device: the WebGPU adapter lacks 'timestamp-query' (Chrome may offer it with --enable-dawn-features=allow_unsafe_apis).",
-    };
+    if (timestamps) return { source: 'gpu-timer', note: msg('engine.timing.webgpuTimer') };
+    return { source: 'unavailable', note: msg('engine.timing.webgpuNone') };
   },
   deviceLost(instance) {
     const device = deviceOf(instance);
@@ -71,11 +72,8 @@ export const webgpuRuntime: BackendRuntime = {
     if (!device) throw new Error('This WebGPU backend has no device to destroy.');
     watch(device);
     // Known at once: device.lost only resolves a task later, after more steps could have been queued.
-    lostReasons.set(device, 'The WebGPU device was lost (destroyed: device.destroy() was called)');
+    lostReasons.set(device, msg('engine.lost.webgpuDestroyed', { detail: msg('engine.lost.destroyCalled') }));
     device.destroy();
   },
-  applyPrecision(precision) {
-    if (precision !== 'float32') throw new Error("TensorFlow.js 4.22's WebGPU kernels store float32 only.");
-    return false;
-  },
+  applyPrecision: float32Only('webgpu'),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendName } from '../../config/backends';
 import { isOutOfMemoryError, runSweep, type SweepHooks } from './sweepScheduler';
+import { english } from '../../i18n/testing/english';
 
 /** Messages as tfjs, browsers and runtimes phrase them. */
 const OOM_MESSAGES = [
@@ -52,7 +53,7 @@ function recorder<T>(cancelAfterPoints = Infinity) {
       points++;
       events.push(`point ${backend} ${value}`);
     },
-    onBackendStopped: (backend, value, reason) => events.push(`stopped ${backend} ${value}: ${reason}`),
+    onBackendStopped: (backend, value, reason) => events.push(`stopped ${backend} ${value}: ${english(reason)}`),
     isCancelled: () => points >= cancelAfterPoints,
   };
   return { events, hooks };
@@ -87,10 +88,11 @@ describe('runSweep', () => {
     expect(outcome.results.filter((r) => r.backend === 'webgl').map((r) => r.value)).toEqual([1024, 2048]);
     expect(outcome.results.filter((r) => r.backend === 'webgpu').map((r) => r.value)).toEqual([1024, 2048, 4096, 8192]);
     expect(outcome.stops).toEqual([
-      { backend: 'webgl', value: 4096, kind: 'out-of-memory', reason: expect.stringMatching(/^webgl: out of memory at batch 4096 \(Requested texture size/) },
+      { backend: 'webgl', value: 4096, kind: 'out-of-memory', reason: expect.objectContaining({ id: 'engine.lab.outOfMemoryAt' }) },
     ]);
     expect(events.filter((e) => e.startsWith('stopped'))).toHaveLength(1);
-    expect(events.indexOf('stopped webgl 4096: ' + outcome.stops[0].reason)).toBeLessThan(events.indexOf('point webgpu 1024'));
+    expect(english(outcome.stops[0].reason)).toMatch(/^WebGL: out of memory at batch 4096 \(Requested texture size/);
+    expect(events.indexOf('stopped webgl 4096: ' + english(outcome.stops[0].reason))).toBeLessThan(events.indexOf('point webgpu 1024'));
   });
 
   it('reports other errors with their message and goes on with the next backend', async () => {
@@ -99,7 +101,8 @@ describe('runSweep', () => {
       if (backend === 'wasm') throw new Error("Kernel 'Conv2DBackpropFilter' not registered for backend 'wasm'\n    at stack line");
       return value;
     }, hooks);
-    expect(outcome.stops).toEqual([{ backend: 'wasm', value: 32, kind: 'error', reason: "wasm: stopped at batch 32: Kernel 'Conv2DBackpropFilter' not registered for backend 'wasm'" }]);
+    expect(outcome.stops).toMatchObject([{ backend: 'wasm', value: 32, kind: 'error' }]);
+    expect(english(outcome.stops[0].reason)).toBe("WebAssembly SIMD: stopped at batch 32: Kernel 'Conv2DBackpropFilter' not registered for backend 'wasm'");
     expect(outcome.results.map((r) => `${r.backend} ${r.value}`)).toEqual(['cpu 32', 'cpu 64']);
   });
 

@@ -1,7 +1,6 @@
-import type { BackendName } from '../../config/backends';
+import { backendMessage, type BackendName } from '../../config/backends';
+import { detailOf, msg, type Message } from '../../i18n/message';
 
-/** Longest error text carried into a stop reason; tfjs messages can embed whole shader sources. */
-const MAX_REASON_MESSAGE_CHARS = 300;
 /** How far down an error's `cause` chain to look for an out-of-memory sign. */
 const MAX_CAUSE_DEPTH = 5;
 
@@ -27,13 +26,13 @@ export interface SweepPlan {
   backends: BackendName[];
   /** Swept in ascending order whatever order they come in. */
   values: number[];
-  /** What a value is, for stop reasons: "size", "batch". */
-  valueLabel?: string;
+  /** What a value is, for stop reasons: a matrix size or a batch size. */
+  valueLabel?: 'size' | 'batch';
 }
 
 export interface SweepHooks<T> {
   onPoint(backend: BackendName, value: number, result: T): void;
-  onBackendStopped(backend: BackendName, value: number, reason: string): void;
+  onBackendStopped(backend: BackendName, value: number, reason: Message): void;
   /** Polled before every point; true stops the whole sweep. */
   isCancelled(): boolean;
 }
@@ -42,7 +41,7 @@ export interface SweepStop {
   backend: BackendName;
   value: number;
   kind: 'out-of-memory' | 'error';
-  reason: string;
+  reason: Message;
 }
 
 export interface SweepOutcome<T> {
@@ -62,7 +61,6 @@ export async function runSweep<T>(
   hooks: SweepHooks<T>,
 ): Promise<SweepOutcome<T>> {
   const values = [...plan.values].sort((a, b) => a - b);
-  const label = plan.valueLabel ?? 'value';
   const outcome: SweepOutcome<T> = { results: [], stops: [], cancelled: false };
   for (const backend of plan.backends) {
     for (const value of values) {
@@ -74,7 +72,7 @@ export async function runSweep<T>(
       try {
         result = await runPoint(backend, value);
       } catch (err) {
-        const stop = describeStop(backend, value, label, err);
+        const stop = describeStop(backend, value, plan.valueLabel, err);
         outcome.stops.push(stop);
         hooks.onBackendStopped(backend, value, stop.reason);
         break;
@@ -86,12 +84,13 @@ export async function runSweep<T>(
   return outcome;
 }
 
-function describeStop(backend: BackendName, value: number, label: string, err: unknown): SweepStop {
-  const message = shortMessage(err);
-  if (isOutOfMemoryError(err)) {
-    return { backend, value, kind: 'out-of-memory', reason: `${backend}: out of memory at ${label} ${value} (${message})` };
-  }
-  return { backend, value, kind: 'error', reason: `${backend}: stopped at ${label} ${value}: ${message}` };
+const VALUE_IDS = { size: 'engine.lab.atSize', batch: 'engine.lab.atBatch' } as const;
+
+function describeStop(backend: BackendName, value: number, label: SweepPlan['valueLabel'], err: unknown): SweepStop {
+  const at = msg(label ? VALUE_IDS[label] : 'engine.lab.atValue', { value });
+  const values = { backend: backendMessage(backend), at, detail: detailOf(err) };
+  if (isOutOfMemoryError(err)) return { backend, value, kind: 'out-of-memory', reason: msg('engine.lab.outOfMemoryAt', values) };
+  return { backend, value, kind: 'error', reason: msg('engine.lab.stoppedAt', values) };
 }
 
 export function isOutOfMemoryError(err: unknown): boolean {
@@ -107,8 +106,3 @@ function errorTexts(err: unknown, depth = 0): string[] {
   return e.cause === undefined ? texts : [...texts, ...errorTexts(e.cause, depth + 1)];
 }
 
-function shortMessage(err: unknown): string {
-  const raw = typeof err === 'object' && err !== null && 'message' in err ? String(err.message) : String(err);
-  const firstLine = raw.split('\n')[0].trim() || 'unknown error';
-  return firstLine.length > MAX_REASON_MESSAGE_CHARS ? `${firstLine.slice(0, MAX_REASON_MESSAGE_CHARS)}…` : firstLine;
-}

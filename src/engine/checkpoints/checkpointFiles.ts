@@ -5,7 +5,7 @@
  * the state is read back as numbers and no tensor outlives the read.
  */
 import type { CnnRunConfig } from '../../config/cnnConfig';
-import { errorMessage } from '../backends/runtime';
+import { detailOf, msg } from '../../i18n/message';
 import { encodeCheckpoint } from '../protocol/checkpointFormat';
 import type { CheckpointFile, TrainingEvent } from '../protocol/training';
 import type { CnnTrainingState, CnnWorkload } from '../workloads/cnnWorkload';
@@ -28,7 +28,7 @@ export class CheckpointFiles {
 
   /** Asked for by the page: the state now. Call between two steps only (TrainingLoop.betweenWindows). */
   async asked(step: number): Promise<void> {
-    if (step === 0) return this.emit({ type: 'warning', message: 'No step has been trained yet: there is no checkpoint to save.' });
+    if (step === 0) return this.emit({ type: 'warning', message: msg('engine.checkpoint.nothingYet') });
     await this.send(step, 'asked', null);
   }
 
@@ -41,7 +41,7 @@ export class CheckpointFiles {
       const bytes = encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
       this.emit({ type: 'checkpointFile', file: { bytes, step, epoch: checkpoint.progress.epoch, reason } });
     } catch (err) {
-      this.emit({ type: 'warning', message: `Could not save a checkpoint at step ${step}: ${errorMessage(err)}` });
+      this.emit({ type: 'warning', message: msg('engine.checkpoint.saveFailed', { step, detail: detailOf(err) }) });
     }
   }
 }

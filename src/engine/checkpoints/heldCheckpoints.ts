@@ -1,6 +1,7 @@
 import type { CnnRunConfig } from '../../config/cnnConfig';
 import type { CheckpointInfo } from '../protocol/training';
 import type { CnnTrainingState } from '../workloads/cnnWorkload';
+import { msg, MessageError } from '../../i18n/message';
 
 /** Checkpoints kept in the worker's memory: a lost GPU takes its tensors, not these copies. */
 export interface HeldCheckpoint {
@@ -24,6 +25,6 @@ export function holdCheckpoint(config: CnnRunConfig, state: CnnTrainingState, st
 
 export function heldCheckpoint(id: string): HeldCheckpoint {
   const checkpoint = held.get(id);
-  if (!checkpoint) throw new Error(`Checkpoint ${id} is no longer in the worker's memory (the worker restarted, or newer checkpoints replaced it).`);
+  if (!checkpoint) throw new MessageError(msg('engine.checkpoint.gone', { id }));
   return checkpoint;
 }

@@ -7,6 +7,7 @@
 import type { GanRunConfig } from '../../config/ganConfig';
 import type { Checkpoint } from '../protocol/checkpointFormat';
 import type { ExportedRun } from '../protocol/export';
+import { msg, MessageError } from '../../i18n/message';
 
 export interface KeptGan {
   exported: ExportedRun;
@@ -30,7 +31,7 @@ export class LastRun {
 
   /** The kept CNN, or an error saying there is none. */
   require(): Checkpoint {
-    if (!this.checkpoint) throw new Error('No trained model is kept: train a CNN (or load a saved model) first.');
+    if (!this.checkpoint) throw new MessageError(msg('engine.checkpoint.noneKept'));
     return this.checkpoint;
   }
 

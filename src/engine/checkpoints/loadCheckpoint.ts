@@ -8,14 +8,15 @@ import * as tf from '@tensorflow/tfjs';
 import type { BackendName } from '../../config/backends';
 import type { CnnRunConfig } from '../../config/cnnConfig';
 import { requireRunConfig } from '../../config/workloads';
+import { msg, MessageError } from '../../i18n/message';
 import { decodeCheckpoint, type Checkpoint } from '../protocol/checkpointFormat';
 
-/** The checkpoint in `bytes`, or an Error carrying the validator's message. */
+/** The checkpoint in `bytes`, or a MessageError carrying the validator's message. */
 export function requireCheckpoint(bytes: ArrayBuffer | Uint8Array): Checkpoint {
   // A worker message is untrusted too: anything but bytes (a number would size an allocation) is refused here.
-  if (!(bytes instanceof ArrayBuffer) && !(bytes instanceof Uint8Array)) throw new Error('Not a usable checkpoint: it is not a file.');
+  if (!(bytes instanceof ArrayBuffer) && !(bytes instanceof Uint8Array)) throw new MessageError(msg('check.file.unusable', { reason: msg('check.file.notAFile') }));
   const reading = decodeCheckpoint(bytes);
-  if (!reading.ok) throw new Error(reading.error);
+  if (!reading.ok) throw new MessageError(reading.error);
   return reading.checkpoint;
 }
 
@@ -26,14 +27,14 @@ const CHANGEABLE: readonly (keyof CnnRunConfig)[] = ['backend', 'epochs'];
 export function continuedConfig(saved: CnnRunConfig, asked: CnnRunConfig): CnnRunConfig {
   const keys = new Set([...Object.keys(saved), ...Object.keys(asked)] as (keyof CnnRunConfig)[]);
   const changed = [...keys].filter((k) => !CHANGEABLE.includes(k) && JSON.stringify(saved[k]) !== JSON.stringify(asked[k]));
-  if (changed.length) throw new Error(`A continued run keeps the saved run's settings; these differ: ${changed.join(', ')}.`);
+  if (changed.length) throw new MessageError(msg('engine.checkpoint.settingsDiffer', { keys: changed.join(', ') }));
   return { ...saved, backend: asked.backend, epochs: asked.epochs };
 }
 
 /** The saved run's configuration on `backend`, read through the settings table again (so `backend` is checked). */
 export function onBackend(saved: CnnRunConfig, backend: BackendName): CnnRunConfig {
   const config = requireRunConfig({ ...saved, backend });
-  if (config.workload !== 'cnn') throw new Error('Only CNN models are saved.');
+  if (config.workload !== 'cnn') throw new MessageError(msg('engine.checkpoint.onlyCnn'));
   return config;
 }
 
@@ -41,11 +42,11 @@ export function onBackend(saved: CnnRunConfig, backend: BackendName): CnnRunConf
 export function assertFits(model: tf.LayersModel, checkpoint: Checkpoint): void {
   const saved = checkpoint.tensors.filter((t) => t.group === 'weights');
   const weights = model.weights;
-  if (saved.length !== weights.length) throw new Error(`The saved model holds ${saved.length} weight tensors; a ${model.name} has ${weights.length}.`);
+  if (saved.length !== weights.length) throw new MessageError(msg('engine.checkpoint.weightCount', { saved: saved.length, model: model.name, expected: weights.length }));
   saved.forEach((t, i) => {
     const w = weights[i];
     if (t.name !== w.originalName || t.shape.join('x') !== w.shape.join('x')) {
-      throw new Error(`Saved weight ${t.name} [${t.shape.join(', ')}] does not fit this model's ${w.originalName} [${w.shape.join(', ')}].`);
+      throw new MessageError(msg('engine.checkpoint.weightShape', { name: t.name, shape: `[${t.shape.join(', ')}]`, expectedName: w.originalName, expected: `[${w.shape.join(', ')}]` }));
     }
   });
 }

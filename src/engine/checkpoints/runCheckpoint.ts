@@ -5,6 +5,7 @@
 import type { CnnRunConfig } from '../../config/cnnConfig';
 import type { GanRunConfig } from '../../config/ganConfig';
 import { GAN_MODEL_LABELS } from '../../config/models';
+import { msg, MessageError } from '../../i18n/message';
 import { exportGan, GAN_CHECK_EXAMPLES } from '../export/exportRun';
 import type { EngineHost } from '../owner/host';
 import type { GanWorkload } from '../workloads/ganWorkload';
@@ -22,17 +23,17 @@ export function readTrainRequest(request: { config: unknown; resume?: ArrayBuffe
   const asked = requireRunConfig(request.config);
   if (!request.resume) return { config: asked, resume: null };
   const resume = requireCheckpoint(request.resume);
-  if (asked.workload !== 'cnn') throw new Error('Only a CNN run can continue a saved CNN.');
+  if (asked.workload !== 'cnn') throw new MessageError(msg('engine.checkpoint.onlyCnnContinues'));
   return { config: continuedConfig(resume.config, asked), resume };
 }
 
 /** Puts the saved state into the freshly built workload; returns the step the run continues from. */
 export function continueFrom(workload: TrainingWorkload, checkpoint: Checkpoint): number {
-  if (!(workload instanceof CnnWorkload)) throw new Error('Only a CNN run can continue a saved CNN.');
+  if (!(workload instanceof CnnWorkload)) throw new MessageError(msg('engine.checkpoint.onlyCnnContinues'));
   const { step } = checkpoint.progress;
   const { totalSteps, stepsPerEpoch } = workload.info;
   if (step >= totalSteps) {
-    throw new Error(`This model has already trained ${step} steps, all ${totalSteps / stepsPerEpoch} epochs of its run: raise Epochs to continue it.`);
+    throw new MessageError(msg('engine.checkpoint.alreadyDone', { step, epochs: totalSteps / stepsPerEpoch }));
   }
   assertFits(workload.model, checkpoint);
   workload.restoreState(stateOf(checkpoint));

@@ -5,6 +5,7 @@
  * powers adam/accBeta1 and adam/accBeta2. Plain data both ways: no tensors are made here.
  */
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import { msg, MessageError } from '../../i18n/message';
 import { MAX_CURVE_POINTS, type Checkpoint, type CheckpointSummary, type CheckpointTensor } from '../protocol/checkpointFormat';
 import type { CnnTrainingState } from '../workloads/cnnWorkload';
 
@@ -51,7 +52,7 @@ export function stateOf(checkpoint: Checkpoint): CnnTrainingState {
   const weights = checkpoint.tensors.filter((t) => t.group === 'weights').map(({ name, shape, values }) => ({ name, shape, values }));
   const scalar = (name: string): Float32Array => {
     const t = byName.get(name);
-    if (!t || t.group !== 'optimizer' || t.values.length !== 1) throw new Error(`The saved model has no usable ${name}.`);
+    if (!t || t.group !== 'optimizer' || t.values.length !== 1) throw new MessageError(msg('engine.checkpoint.noScalar', { name }));
     return t.values;
   };
   const optimizerCount = checkpoint.tensors.length - weights.length;
@@ -60,13 +61,15 @@ export function stateOf(checkpoint: Checkpoint): CnnTrainingState {
     moments = weights.map((w) => {
       const read = (which: 'm' | 'v') => {
         const t = byName.get(moment(which, w.name));
-        if (!t || t.group !== 'optimizer' || t.shape.join('x') !== w.shape.join('x')) throw new Error(`The saved model's Adam state has no ${which} of shape [${w.shape.join(', ')}] for ${w.name}.`);
+        if (!t || t.group !== 'optimizer' || t.shape.join('x') !== w.shape.join('x')) {
+          throw new MessageError(msg('engine.checkpoint.noMoment', { which, shape: `[${w.shape.join(', ')}]`, name: w.name }));
+        }
         return t.values;
       };
       return { m: read('m'), v: read('v') };
     });
   } else if (optimizerCount !== 2) {
-    throw new Error(`The saved model has ${optimizerCount} optimizer tensors; ${weights.length} weights need 2 (before the first step) or ${2 + 2 * weights.length}.`);
+    throw new MessageError(msg('engine.checkpoint.optimizerCount', { count: optimizerCount, weights: weights.length, full: 2 + 2 * weights.length }));
   }
   return {
     weights,

@@ -3,6 +3,7 @@ import { defaultCnnConfig } from '../../config/cnnConfig';
 import type { JobEvent, JobOutcome } from '../protocol/jobs';
 import { DeviceClient, type OwnerPort } from './deviceClient';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
+import { english } from '../../i18n/testing/english';
 
 class Port implements OwnerPort {
   readonly commands: OwnerCommand[] = [];
@@ -58,8 +59,11 @@ describe('the device client', () => {
     ports[0].send({ type: 'queue', entries: [{ id: a, kind: 'train', name: 'x', view: 'train', status: 'running', position: 0 }] });
     ports[0].onerror?.({ message: 'out of memory', preventDefault: () => undefined } as ErrorEvent);
     expect(ports[0].terminated).toBe(true);
-    expect(ended).toEqual([[a, { status: 'error', message: 'The device worker crashed: out of memory. It has been restarted.' }]]);
-    expect(client.getSnapshot().crash).toContain('out of memory');
+    expect(ended).toHaveLength(1);
+    const [[id, outcome]] = ended;
+    expect(id).toBe(a);
+    expect(outcome.status === 'error' && english(outcome.message)).toBe('The device worker crashed: out of memory. It has been restarted.');
+    expect(english(client.getSnapshot().crash)).toContain('out of memory');
     expect(ports[1].commands).toEqual([{ type: 'detect' }, { type: 'submit', id: b, request: { kind: 'deviceReport' } }]);
   });
 });

@@ -4,6 +4,7 @@
  * imports no TensorFlow.js: the worker it starts does.
  */
 import type { BackendAvailability } from '../../config/backends';
+import { msg, type Message } from '../../i18n/message';
 import type { JobEvent, JobOutcome, JobRequest, JobSpan, OwnerCommand, OwnerEvent, QueueEntry } from '../protocol/jobs';
 import type { DebugCommand, TrainingControl } from '../protocol/training';
 
@@ -28,7 +29,7 @@ export interface DeviceSnapshot {
   /** The running job first, then the queued ones in order. */
   queue: QueueEntry[];
   /** The last time the worker died, in plain words; null while it never did. */
-  crash: string | null;
+  crash: Message | null;
 }
 
 interface Pending {
@@ -100,7 +101,7 @@ export class DeviceClient {
     port.onmessage = (message) => this.receive(message.data);
     port.onerror = (error) => {
       error.preventDefault();
-      this.crashed(`The device worker crashed: ${error.message || 'unknown error'}. It has been restarted.`);
+      this.crashed(msg('engine.crashed', { detail: error.message || msg('error.unknown') }));
     };
     return port;
   }
@@ -136,7 +137,7 @@ export class DeviceClient {
   }
 
   /** The running job is lost with its worker; queued jobs go to a fresh worker in their order. */
-  private crashed(message: string): void {
+  private crashed(message: Message): void {
     this.port?.terminate();
     this.port = null;
     // The job the owner said was running; before it said anything, the oldest job is the one that ran.

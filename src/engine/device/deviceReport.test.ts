@@ -4,6 +4,8 @@ import { collectDeviceReport } from './deviceReport';
 import { HIDDEN, type WebGlContextKind } from '../protocol/deviceReport';
 import { describeWebGl, type GlLike } from './webglInfo';
 import { collectWebGpuSection, describeAdapter } from './webgpuInfo';
+import { msg } from '../../i18n/message';
+import { english } from '../../i18n/testing/english';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -12,9 +14,10 @@ beforeAll(async () => {
 describe('collectDeviceReport in Node', () => {
   it('resolves with WebGPU and WebGL marked not available, each with a reason', async () => {
     const report = await collectDeviceReport();
-    expect(report.webgpu).toEqual({ status: 'not available', reason: expect.stringContaining('navigator.gpu') });
-    expect(report.webgl).toEqual({ status: 'not available', reason: expect.stringContaining('OffscreenCanvas') });
-    expect(report.environment.userAgent).toMatchObject({ status: 'not available', reason: expect.any(String) });
+    expect(report.webgpu).toEqual({ status: 'not available', reason: msg('engine.device.noWebGpu') });
+    expect(report.webgl).toEqual({ status: 'not available', reason: msg('engine.device.noOffscreenCanvas') });
+    expect(report.environment.userAgent).toMatchObject({ status: 'not available', reason: msg('engine.device.noNavigator') });
+    expect(english(msg('lab.value.notAvailable', { reason: msg('engine.device.noWebGpu') }))).toBe('not available (navigator.gpu is missing: this browser (or context) has no WebGPU)');
     expect(report.tfjs.currentBackend).toBe('cpu');
     expect(report.tfjs.versions['tfjs-core']).toBe(tf.version['tfjs-core']);
     expect(report.tfjs.registeredBackends).toContain('cpu');
@@ -41,11 +44,11 @@ describe('WebGPU section', () => {
   });
 
   it('says why when the browser predates adapter.info or no adapter is granted', async () => {
-    expect(describeAdapter(fakeAdapter(undefined)).vendor).toMatchObject({ status: 'not available', reason: expect.stringContaining('adapter.info') });
+    expect(describeAdapter(fakeAdapter(undefined)).vendor).toMatchObject({ status: 'not available', reason: msg('engine.device.noAdapterInfo') });
     const refusing = { requestAdapter: async () => null } as unknown as GPU;
-    expect(await collectWebGpuSection(refusing)).toMatchObject({ status: 'not available', reason: expect.stringContaining('no adapter') });
+    expect(await collectWebGpuSection(refusing)).toMatchObject({ status: 'not available', reason: msg('engine.device.noAdapter') });
     const throwing = { requestAdapter: async () => Promise.reject(new Error('boom')) } as unknown as GPU;
-    expect(await collectWebGpuSection(throwing)).toMatchObject({ status: 'not available', reason: expect.stringContaining('boom') });
+    expect(await collectWebGpuSection(throwing)).toMatchObject({ status: 'not available', reason: { id: 'engine.device.adapterFailed', values: { detail: expect.stringContaining('boom') } } });
   });
 });
 
@@ -91,6 +94,6 @@ describe('WebGL section', () => {
   });
 
   it('says why when no context is granted', () => {
-    expect(describeWebGl(() => null)).toMatchObject({ status: 'not available', reason: expect.stringContaining('refused') });
+    expect(describeWebGl(() => null)).toMatchObject({ status: 'not available', reason: msg('engine.device.webglRefused') });
   });
 });

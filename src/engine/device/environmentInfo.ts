@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message';
 import { HIDDEN, notAvailable, type BrandVersion, type EnvironmentSection, type NotAvailable, type Reported, type UserAgentHints } from '../protocol/deviceReport';
 import { parseUserAgent } from './userAgent';
 
@@ -16,7 +17,7 @@ const HIGH_ENTROPY_HINTS = ['platformVersion', 'architecture', 'bitness', 'fullV
 export async function collectEnvironmentSection(): Promise<EnvironmentSection> {
   const nav = (globalThis as { navigator?: NavigatorWithExtras }).navigator;
   if (!nav) {
-    const reason = notAvailable('navigator is missing: not running in a browser');
+    const reason = notAvailable(msg('engine.device.noNavigator'));
     return {
       userAgent: reason,
       browser: { name: reason, majorVersion: reason, fullVersion: reason },
@@ -44,7 +45,7 @@ export async function collectEnvironmentSection(): Promise<EnvironmentSection> {
 }
 
 async function readClientHints(data: NavigatorUaData | undefined): Promise<UserAgentHints | NotAvailable> {
-  if (!data) return notAvailable('navigator.userAgentData is missing (only Chromium-based browsers offer it)');
+  if (!data) return notAvailable(msg('engine.device.noClientHints'));
   const low: UserAgentHints = { brands: data.brands.map(({ brand, version }) => ({ brand, version })), mobile: data.mobile, platform: data.platform };
   try {
     const high = await data.getHighEntropyValues(HIGH_ENTROPY_HINTS);
@@ -66,5 +67,5 @@ function positiveNumberOrHidden(value: number | undefined): Reported<number> {
 
 function crossOriginIsolation(): Reported<boolean> {
   const value = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
-  return typeof value === 'boolean' ? value : notAvailable('crossOriginIsolated is not defined outside a browser');
+  return typeof value === 'boolean' ? value : notAvailable(msg('engine.device.noIsolation'));
 }

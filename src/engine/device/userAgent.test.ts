@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN } from '../protocol/deviceReport';
 import { parseUserAgent } from './userAgent';
+import { msg } from '../../i18n/message';
 
 /** Real user-agent strings as browsers send them. */
 const UA = {
@@ -89,6 +90,6 @@ describe('parseUserAgent', () => {
   it('says "not available" with a reason for an unknown agent', () => {
     const ua = parseUserAgent('curl/8.5.0');
     expect(ua.browser.name).toMatchObject({ status: 'not available' });
-    expect(ua.os.name).toMatchObject({ status: 'not available', reason: expect.stringContaining('operating system') });
+    expect(ua.os.name).toMatchObject({ status: 'not available', reason: msg('engine.device.unknownOs') });
   });
 });

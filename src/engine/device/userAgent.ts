@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message';
 import { HIDDEN, notAvailable, type BrandVersion, type ParsedUserAgent, type Reported, type UserAgentHints } from '../protocol/deviceReport';
 
 
@@ -43,7 +44,7 @@ function parseBrowser(userAgent: string, hints: UserAgentHints): ParsedUserAgent
   const rule = BROWSER_RULES.find((r) => r.pattern.test(userAgent));
   const uaVersion = rule ? userAgent.match(rule.pattern)?.[1] : undefined;
   if (!rule || !uaVersion) {
-    const reason = notAvailable('browser not recognised from the user agent');
+    const reason = notAvailable(msg('engine.device.unknownBrowser'));
     return { name: reason, majorVersion: reason, fullVersion: reason };
   }
   const isChromiumFamily = rule.name === 'Chrome' || rule.name === 'Chromium' || rule.name === 'Chrome (headless)';
@@ -73,7 +74,7 @@ function parseOs(userAgent: string, hints: UserAgentHints): Omit<ParsedUserAgent
   const chromeOs = userAgent.match(/CrOS \S+ ([\d.]+)/);
   if (chromeOs) return { name: 'ChromeOS', version: chromeOs[1] };
   if (/Linux/.test(userAgent)) return { name: 'Linux', version: platformVersion ?? HIDDEN };
-  const reason = notAvailable('operating system not recognised from the user agent');
+  const reason = notAvailable(msg('engine.device.unknownOs'));
   return { name: reason, version: reason };
 }
 

@@ -1,4 +1,5 @@
-import { errorText, HIDDEN, notAvailable, stringOrHidden, WEBGL_FLOAT_EXTENSIONS, type Reported, type WebGlAvailable, type WebGlContextKind, type WebGlExtensionName, type WebGlSection } from '../protocol/deviceReport';
+import { detailOf, msg } from '../../i18n/message';
+import { HIDDEN, notAvailable, stringOrHidden, WEBGL_FLOAT_EXTENSIONS, type Reported, type WebGlAvailable, type WebGlContextKind, type WebGlExtensionName, type WebGlSection } from '../protocol/deviceReport';
 
 
 /** These two exist only on a WebGL 2 context. */
@@ -24,7 +25,7 @@ export type OpenGlContext = (kind: WebGlContextKind) => GlLike | null;
 /** Opens a throwaway 1x1 OffscreenCanvas context, reads it and loses it; never throws. */
 export function collectWebGlSection(): WebGlSection {
   if (typeof OffscreenCanvas === 'undefined') {
-    return notAvailable('OffscreenCanvas is missing: WebGL cannot be reached from this context (not a browser worker)');
+    return notAvailable(msg('engine.device.noOffscreenCanvas'));
   }
   return describeWebGl((kind) => new OffscreenCanvas(1, 1).getContext(kind) as GlLike | null);
 }
@@ -34,9 +35,9 @@ export function describeWebGl(open: OpenGlContext): WebGlSection {
   try {
     opened = openFirst(open);
   } catch (err) {
-    return notAvailable(`creating a WebGL context failed: ${errorText(err)}`);
+    return notAvailable(msg('engine.device.webglFailed', { detail: detailOf(err) }));
   }
-  if (!opened) return notAvailable('the browser refused both a WebGL 2 and a WebGL 1 context (GPU blocklisted or hardware acceleration off)');
+  if (!opened) return notAvailable(msg('engine.device.webglRefused'));
   const { gl, kind } = opened;
   try {
     return readContext(gl, kind);
@@ -64,7 +65,7 @@ function readContext(gl: GlLike, kind: WebGlContextKind): WebGlAvailable {
     shadingLanguageVersion: stringOrHidden(asString(gl.getParameter(GL_SHADING_LANGUAGE_VERSION))),
     unmaskedVendor: unmasked(UNMASKED_VENDOR_WEBGL),
     unmaskedRenderer: unmasked(UNMASKED_RENDERER_WEBGL),
-    maxTextureSize: typeof maxTextureSize === 'number' ? maxTextureSize : notAvailable('MAX_TEXTURE_SIZE could not be read'),
+    maxTextureSize: typeof maxTextureSize === 'number' ? maxTextureSize : notAvailable(msg('engine.device.noMaxTexture')),
     extensions: extensionPresence(gl, kind),
   };
 }
@@ -73,8 +74,8 @@ function extensionPresence(gl: GlLike, kind: WebGlContextKind): Record<WebGlExte
   const supported = gl.getSupportedExtensions();
   const out = {} as Record<WebGlExtensionName, Reported<boolean>>;
   for (const name of WEBGL_FLOAT_EXTENSIONS) {
-    if (kind === 'webgl' && WEBGL2_ONLY_EXTENSIONS.has(name)) out[name] = notAvailable('a WebGL 2 extension; only WebGL 1 was granted');
-    else if (!supported) out[name] = notAvailable('the context was lost before its extensions could be listed');
+    if (kind === 'webgl' && WEBGL2_ONLY_EXTENSIONS.has(name)) out[name] = notAvailable(msg('engine.device.webgl2Only'));
+    else if (!supported) out[name] = notAvailable(msg('engine.device.lostBeforeExtensions'));
     else out[name] = supported.includes(name);
   }
   return out;

@@ -1,4 +1,5 @@
-import { errorText, notAvailable, stringOrHidden, WEBGPU_KEY_LIMITS, type Reported, type WebGpuAvailable, type WebGpuLimitName, type WebGpuSection } from '../protocol/deviceReport';
+import { detailOf, msg } from '../../i18n/message';
+import { notAvailable, stringOrHidden, WEBGPU_KEY_LIMITS, type Reported, type WebGpuAvailable, type WebGpuLimitName, type WebGpuSection } from '../protocol/deviceReport';
 
 
 /** Older Chromium put isFallbackAdapter on the adapter itself; newer ones on adapter.info. */
@@ -6,14 +7,14 @@ type AdapterWithLegacyFields = GPUAdapter & { isFallbackAdapter?: boolean; info?
 
 /** Asks for an adapter of its own (tfjs keeps its device); never throws. */
 export async function collectWebGpuSection(gpu: GPU | undefined): Promise<WebGpuSection> {
-  if (!gpu) return notAvailable('navigator.gpu is missing: this browser (or context) has no WebGPU');
+  if (!gpu) return notAvailable(msg('engine.device.noWebGpu'));
   let adapter: GPUAdapter | null;
   try {
     adapter = await gpu.requestAdapter();
   } catch (err) {
-    return notAvailable(`requestAdapter() failed: ${errorText(err)}`);
+    return notAvailable(msg('engine.device.adapterFailed', { detail: detailOf(err) }));
   }
-  if (!adapter) return notAvailable('requestAdapter() returned no adapter (GPU or driver blocklisted, or WebGPU disabled)');
+  if (!adapter) return notAvailable(msg('engine.device.noAdapter'));
   return describeAdapter(adapter);
 }
 
@@ -21,7 +22,7 @@ export function describeAdapter(adapter: GPUAdapter): WebGpuAvailable {
   const legacy = adapter as AdapterWithLegacyFields;
   const info = legacy.info;
   const infoField = (value: string | undefined): Reported<string> =>
-    info ? stringOrHidden(value) : notAvailable('adapter.info is missing (the browser predates GPUAdapter.info)');
+    info ? stringOrHidden(value) : notAvailable(msg('engine.device.noAdapterInfo'));
   return {
     status: 'available',
     vendor: infoField(info?.vendor),
@@ -36,7 +37,7 @@ export function describeAdapter(adapter: GPUAdapter): WebGpuAvailable {
 
 function fallbackFlag(adapter: AdapterWithLegacyFields): Reported<boolean> {
   const value = adapter.info?.isFallbackAdapter ?? adapter.isFallbackAdapter;
-  return typeof value === 'boolean' ? value : notAvailable('this browser does not report isFallbackAdapter');
+  return typeof value === 'boolean' ? value : notAvailable(msg('engine.device.noFallbackFlag'));
 }
 
 function featureList(adapter: GPUAdapter): string[] {
@@ -48,7 +49,7 @@ function keyLimits(adapter: GPUAdapter): Record<WebGpuLimitName, Reported<number
   const out = {} as Record<WebGpuLimitName, Reported<number>>;
   for (const name of WEBGPU_KEY_LIMITS) {
     const value = limits[name];
-    out[name] = typeof value === 'number' ? value : notAvailable(`adapter.limits has no ${name}`);
+    out[name] = typeof value === 'number' ? value : notAvailable(msg('engine.device.noLimit', { name }));
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { realLabelFor, type GanRunConfig } from '../../config/ganConfig';
 import type { GanModelSpec } from '../../models/gan/types';
 import { binaryCrossEntropyWithLogits } from './ganLoss';
 import { NOISE_STREAM, noiseSeed } from './noiseSeed';
+import { adam } from '../workloads/adam';
 
 /** Preview images drawn from the fixed noise: an 8x8 grid. */
 export const DEFAULT_PREVIEW_COUNT = 64;
@@ -69,8 +70,8 @@ export class GanTrainer {
     }
     this.gVariables = trainableVariables(this.generator);
     this.dVariables = trainableVariables(this.discriminator);
-    this.dOptimizer = tf.train.adam(config.dLearningRate, config.beta1);
-    this.gOptimizer = tf.train.adam(config.gLearningRate, config.beta1);
+    this.dOptimizer = adam(config.dLearningRate, config.beta1);
+    this.gOptimizer = adam(config.gLearningRate, config.beta1);
     const previewSeed = noiseSeed(config.seed, NOISE_STREAM.preview, 0);
     this.previewNoise = tf.randomNormal([previewCount, config.latentSize], 0, 1, 'float32', previewSeed);
   }

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entropyBits, judgeSamples } from './judge';
+import { msg } from '../../i18n/message';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -32,7 +33,7 @@ describe('judge', () => {
     // Pixels in [-1,1]: +1 is white (class 3), -1 black (class 7), 0 grey (not confident).
     const images = tf.concat([tf.fill([3, 28, 28, 1], 1), tf.fill([1, 28, 28, 1], -1), tf.fill([4, 28, 28, 1], -0.1)]) as tf.Tensor4D;
     const before = tf.memory().numTensors;
-    const q = await judgeSamples(judge, images, 12, 'test judge');
+    const q = await judgeSamples(judge, images, 12, msg('engine.judge.cached', { name: 'test judge' }));
     expect(tf.memory().numTensors).toBe(before);
     expect(q.step).toBe(12);
     expect(q.classCounts[3]).toBe(3);

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
-import type { DatasetId } from '../../config/datasets';
+import { datasetMessage, type DatasetId } from '../../config/datasets';
+import { msg, type Message } from '../../i18n/message';
 import { NUM_CLASSES } from '../../config/tunables';
 import type { SampleQuality } from '../protocol/training';
 
@@ -22,16 +23,18 @@ export async function saveJudge(model: tf.LayersModel, dataset: DatasetId, testA
 }
 
 /** The cached classifier and its note, or null with the reason there is none. */
-export async function loadJudge(dataset: DatasetId): Promise<{ model: tf.LayersModel | null; note: string }> {
-  const missing = `No trained ${dataset} classifier yet: train a CNN on ${dataset} to at least ${JUDGE_MIN_TEST_ACCURACY * 100}% test accuracy first.`;
-  if (typeof indexedDB === 'undefined') return { model: null, note: 'No browser storage here, so no cached classifier.' };
+export async function loadJudge(dataset: DatasetId): Promise<{ model: tf.LayersModel | null; note: Message }> {
+  if (typeof indexedDB === 'undefined') return { model: null, note: msg('engine.judge.noStorage') };
   try {
     const model = await tf.loadLayersModel(judgeUrl(dataset));
     const meta = model.getUserDefinedMetadata() as { testAccuracy?: number } | undefined;
-    const accuracy = typeof meta?.testAccuracy === 'number' ? ` (${(meta.testAccuracy * 100).toFixed(1)}% test accuracy)` : '';
-    return { model, note: `Judged by the cached ${model.name} classifier${accuracy}.` };
+    const note =
+      typeof meta?.testAccuracy === 'number'
+        ? msg('engine.judge.cachedAccuracy', { name: model.name, accuracy: (meta.testAccuracy * 100).toFixed(1) })
+        : msg('engine.judge.cached', { name: model.name });
+    return { model, note };
   } catch {
-    return { model: null, note: missing };
+    return { model: null, note: msg('engine.judge.missing', { dataset: datasetMessage(dataset), accuracy: JUDGE_MIN_TEST_ACCURACY * 100 }) };
   }
 }
 
@@ -47,7 +50,7 @@ export function entropyBits(counts: number[]): number {
  * Scores generated images (pixels in [-1,1]) with a classifier trained on [0,1] inputs: the share it
  * recognises with confidence, and the spread of recognised classes.
  */
-export async function judgeSamples(judge: tf.LayersModel, images: tf.Tensor4D, step: number, note: string): Promise<SampleQuality> {
+export async function judgeSamples(judge: tf.LayersModel, images: tf.Tensor4D, step: number, note: Message): Promise<SampleQuality> {
   const [confidence, predicted] = tf.tidy(() => {
     const probs = judge.predict(tf.div(tf.add(images, 1), 2)) as tf.Tensor2D;
     return [tf.max(probs, -1), tf.argMax(probs, -1)];

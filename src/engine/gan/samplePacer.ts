@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { QUALITY_INTERVAL_MS, SAMPLE_INTERVAL_MS } from '../../config/tunables';
+import type { Message } from '../../i18n/message';
 import type { SampleGrid, SampleQuality, TrainingEvent } from '../protocol/training';
 import type { TrainingWorkload } from '../workloads/types';
 import { judgeSamples } from './judge';
@@ -12,7 +13,7 @@ export class SamplePacer {
   constructor(
     private readonly workload: TrainingWorkload,
     private readonly judge: tf.LayersModel | null,
-    private readonly judgeNote: string,
+    private readonly judgeNote: Message,
     private readonly post: (event: TrainingEvent) => void,
   ) {}
 

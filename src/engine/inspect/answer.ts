@@ -2,6 +2,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import { CONFUSED_EXAMPLES_PER_PAIR, CONFUSED_PAIRS_SHOWN, IMAGE_PIXELS, NUM_CLASSES, SUMMARY_MAX_BATCH } from '../../config/tunables';
 import type { ImageSplit } from '../../data/types';
+import { msg, MessageError, type Message } from '../../i18n/message';
 import { confusionMatrix, pairExamples, worstPairs } from '../../metrics/confusion';
 import { summaryRows } from '../../metrics/modelSummary';
 import { analyzeModel } from '../../models/cost';
@@ -13,7 +14,8 @@ import { classifySplit, featureMaps, firstLayerFilters, imageBytes, imagesTensor
 export interface InspectSubject {
   model: tf.LayersModel;
   source: ModelSource;
-  modelLabel: string;
+  /** What the pages call it. */
+  name: Message;
   /** The batch it trained with; the summary profiles each layer at this batch (capped). */
   batchSize: number;
   /** The test split, loaded only when an answer needs it. */
@@ -34,7 +36,7 @@ export function confusionOf(split: ImageSplit, predicted: ArrayLike<number>, sou
 export async function filtersOf(subject: InspectSubject, testImage: number): Promise<FilterResult> {
   const split = await subject.test();
   if (!Number.isInteger(testImage) || testImage < 0 || testImage >= split.count) {
-    throw new RangeError(`Test image ${testImage} is outside the ${split.count} test images loaded (0..${split.count - 1})`);
+    throw new MessageError(msg('engine.inspect.testImageOutside', { index: String(testImage), count: String(split.count), last: String(split.count - 1) }));
   }
   const image = imagesTensor(split, [testImage]);
   try {
@@ -55,7 +57,7 @@ export async function summaryOf(subject: InspectSubject): Promise<SummaryResult>
     const cost = analyzeModel(subject.model);
     const layers = cost.layers.map((layer) => ({ ...layer, timeMs: times.find((t) => t.name === layer.name)?.timeMs ?? null }));
     const { rows, totals } = summaryRows(layers);
-    return { source: subject.source, modelLabel: subject.modelLabel, batchSize, rows, totals, timing: kernelTiming('profile') };
+    return { source: subject.source, modelName: subject.name, batchSize, rows, totals, timing: kernelTiming('profile') };
   } finally {
     xs.dispose();
   }

@@ -11,8 +11,10 @@ import { confusionOf } from './answer';
 import { NO_MODEL_MESSAGE } from './inspectJob';
 import { classifySplit, featureMaps, firstLayerFilters, imagesTensor, predictImage, profileLayers } from './inspectModel';
 import { PAUSE_TO_PROFILE } from './runningInspector';
+import { msg } from '../../i18n/message';
+import { english } from '../../i18n/testing/english';
 
-const SOURCE: ModelSource = { kind: 'finished', description: 'test', dataset: 'mnist', backend: 'cpu' };
+const SOURCE: ModelSource = { kind: 'finished', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' };
 /** The constructed classifier reads every class right except 3, which it reads as 8. */
 const READS_AS = (label: number) => (label === 3 ? 8 : label);
 
@@ -146,7 +148,7 @@ describe('looking inside through the device owner', () => {
     if (confusion?.type !== 'confusion' || evalPoint?.type !== 'eval') throw new Error('no confusion or eval');
     const diagonal = confusion.result.counts.reduce((s, row, i) => s + row[i], 0);
     expect(diagonal / 200).toBeCloseTo(evalPoint.point.testAccuracy, 10);
-    expect(host.kept.facts()).toMatchObject({ modelLabel: 'Tiny CNN', dataset: 'mnist', backend: 'cpu', steps: 10, batchSize: 10, testExamples: 200, testAccuracy: evalPoint.point.testAccuracy });
+    expect(host.kept.facts()).toMatchObject({ name: msg('model.cnn.tiny.label'), dataset: 'mnist', backend: 'cpu', steps: 10, batchSize: 10, testExamples: 200, testAccuracy: evalPoint.point.testAccuracy });
 
     const reference = tinyCnn.build(0);
     const tinyParams = reference.countParams();
@@ -175,7 +177,7 @@ describe('looking inside through the device owner', () => {
     expect(summary.result.rows.reduce((s, r) => s + (r.share ?? 0), 0)).toBeCloseTo(1, 6);
     expect(summary.result.batchSize).toBe(10);
     const refused = await owner.run({ kind: 'inspect', query: { what: 'filters', testImage: 200 }, ...base });
-    expect(refused.outcome).toEqual({ status: 'error', message: 'Test image 200 is outside the 200 test images loaded (0..199)' });
+    expect(refused.outcome?.status === 'error' && english(refused.outcome.message)).toBe('Test image 200 is outside the 200 test images loaded (0..199)');
     // Each job rebuilt the kept model from its weights and freed it: nothing is left on the device.
     expect(tf.memory().numTensors).toBe(before);
   });

@@ -1,10 +1,12 @@
 import * as tf from '@tensorflow/tfjs';
 import type { BackendName } from '../../config/backends';
 import type { DatasetId } from '../../config/datasets';
+import type { Message } from '../../i18n/message';
 
 /** What the page is told about the kept model. */
 export interface KeptFacts {
-  modelLabel: string;
+  /** Its name, e.g. the model's label, or "… loaded from a saved model". */
+  name: Message;
   dataset: DatasetId;
   /** The backend it trained on, which a look inside it runs on too. */
   backend: BackendName;

@@ -3,17 +3,18 @@
  * controls between the loop's steps, and sends the confusion matrix at each epoch end from the
  * predictions the evaluation already made (no second pass over the test split).
  */
-import { BACKEND_LABELS } from '../../config/backends';
+import { backendMessage } from '../../config/backends';
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import { modelMessage } from '../../config/models';
+import { detailOf, messageOf, msg, MessageError } from '../../i18n/message';
 import type { EngineHost } from '../owner/host';
 import type { InspectQuery, ModelSource } from '../protocol/inspect';
 import type { RunState, TrainingEvent } from '../protocol/training';
 import type { InspectEvent } from '../protocol/inspect';
 import type { CnnWorkload } from '../workloads/cnnWorkload';
-import { errorMessage } from '../backends/runtime';
 import { answer, confusionOf, type InspectSubject } from './answer';
 
-export const PAUSE_TO_PROFILE = 'Pause the run to profile its layers: tf.profile records every kernel, so training steps would be counted in.';
+export const PAUSE_TO_PROFILE = msg('engine.inspect.pauseToProfile');
 
 export class RunningInspector {
   constructor(
@@ -28,7 +29,7 @@ export class RunningInspector {
     const { info } = this.workload;
     return {
       kind: 'running',
-      description: `${info.modelLabel} being trained now (step ${this.progress().steps} of ${info.totalSteps}), ${BACKEND_LABELS[info.backend]}`,
+      description: msg('engine.inspect.running', { model: modelMessage(this.config.model), step: this.progress().steps, total: info.totalSteps, backend: backendMessage(info.backend) }),
       dataset: this.config.dataset,
       backend: info.backend,
     };
@@ -39,7 +40,7 @@ export class RunningInspector {
     return {
       model: this.workload.model,
       source: this.source(),
-      modelLabel: this.workload.info.modelLabel,
+      name: modelMessage(config.model),
       batchSize: config.batchSize,
       test: async () => (await host.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, () => undefined)).test,
     };
@@ -48,11 +49,11 @@ export class RunningInspector {
   /** Answers one query; a failure is a warning of the run, never its end. */
   async answer(query: InspectQuery): Promise<void> {
     try {
-      if (query.what === 'summary' && this.progress().state !== 'paused') throw new Error(PAUSE_TO_PROFILE);
+      if (query.what === 'summary' && this.progress().state !== 'paused') throw new MessageError(PAUSE_TO_PROFILE);
       if (query.what === 'confusion') return await this.confusionNow();
       this.emit(await answer(this.subject(), query));
     } catch (err) {
-      this.emit({ type: 'inspectFailed', what: query.what, message: errorMessage(err) });
+      this.emit({ type: 'inspectFailed', what: query.what, message: messageOf(err) });
     }
   }
 
@@ -64,7 +65,7 @@ export class RunningInspector {
       const split = await this.subject().test();
       this.emit({ type: 'confusion', result: confusionOf(split, predicted, this.source(), { epoch, step }) });
     } catch (err) {
-      this.emit({ type: 'warning', message: `Could not build the confusion matrix: ${errorMessage(err)}` });
+      this.emit({ type: 'warning', message: msg('engine.inspect.confusionFailed', { detail: detailOf(err) }) });
     }
   }
 

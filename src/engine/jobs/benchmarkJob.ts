@@ -1,6 +1,8 @@
 import { requireRunConfig, type RunConfig } from '../../config/workloads';
 import { summarize } from '../../metrics/stats';
+import { activeWasmRun, withWasmSettings } from '../backends/wasmSettings';
 import { bareLoopFor } from '../bareLoops';
+import { groupKernels, profileStep } from '../lab/kernelProfile';
 import type { RequestOf } from '../protocol/jobs';
 import type { BenchRow, MetricsPoint } from '../protocol/training';
 import { TrainingLoop } from '../trainingLoop';
@@ -12,6 +14,8 @@ type BenchCommand = RequestOf<'benchmark'>;
 
 /** Rounds alternate which loop goes first, so neither gains from the other's warm caches. */
 const DEFAULT_ROUNDS = 2;
+/** Profiled steps whose kernel times are summed (each kernel's share is stable after a few). */
+const PROFILED_STEPS = 3;
 
 interface LoopTiming {
   firstStepMs: number;
@@ -28,19 +32,46 @@ export async function runBenchmark(
 ): Promise<BenchRow[]> {
   const rounds = command.includeBareLoop ? (command.rounds ?? DEFAULT_ROUNDS) : 1;
   const timings: Record<BenchRow['loop'], LoopTiming[]> = { app: [], bare: [] };
+  const extras: Partial<BenchRow> = {};
   let reference: TrainingWorkload | null = null;
   for (let round = 0; round < rounds; round++) {
     const order: BenchRow['loop'][] = !command.includeBareLoop ? ['app'] : round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
     for (const loop of order) {
       const workload = await build(command.config);
       reference ??= workload;
+      if (loop === 'app' && round === 0) Object.assign(extras, await measureExtras(command, workload));
       timings[loop].push(loop === 'app' ? await timeAppLoop(command, workload) : await timeBareLoop(command, workload));
     }
   }
   if (!reference) throw new Error('No benchmark round ran.');
-  const rows = [rowFrom('app', reference, timings.app)];
-  if (command.includeBareLoop) rows.push(rowFrom('bare', reference, timings.bare));
+  const rows = [{ ...rowFrom('app', reference, timings.app), ...extras }];
+  if (command.includeBareLoop) rows.push({ ...rowFrom('bare', reference, timings.bare), ...extras, forwardMs: undefined });
   return rows;
+}
+
+/** Forward passes and a kernel profile where asked, and what the WebAssembly backend ran on; before the timed steps. */
+async function measureExtras(command: BenchCommand, workload: TrainingWorkload): Promise<Partial<BenchRow>> {
+  const extras: Partial<BenchRow> = {};
+  const wasm = activeWasmRun();
+  if (wasm) extras.wasm = wasm;
+  if (command.measureForward && workload.forward) {
+    const times: number[] = [];
+    for (let i = 0; i < command.warmupSteps + command.measuredSteps; i++) {
+      const start = performance.now();
+      const out = workload.forward();
+      await out.data();
+      out.dispose();
+      if (i >= command.warmupSteps) times.push(performance.now() - start);
+    }
+    extras.forwardMs = summarize(times).median;
+  }
+  if (command.profileKernels) {
+    const kernels = [];
+    for (let i = 0; i < PROFILED_STEPS; i++) kernels.push(...(await profileStep(workload)).kernels);
+    const { groups, totalMs } = groupKernels(kernels, true);
+    extras.kernelProfile = { groups: groups.map((g) => ({ ...g, count: g.count / PROFILED_STEPS, totalMs: g.totalMs === null ? null : g.totalMs / PROFILED_STEPS })), totalMs: totalMs === null ? null : totalMs / PROFILED_STEPS };
+  }
+  return extras;
 }
 
 async function timeAppLoop(command: BenchCommand, workload: TrainingWorkload): Promise<LoopTiming> {
@@ -103,6 +134,7 @@ function rowFrom(loop: BenchRow['loop'], workload: TrainingWorkload, timings: Lo
 /** The bench page's job: app loop against bare loop on one backend, the rows sent as one event. */
 export async function runBenchmarkJob(request: BenchCommand, ctx: EngineJobContext): Promise<void> {
   const config = requireRunConfig(request.config);
-  const rows = await runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit));
+  const run = () => runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit));
+  const rows = config.backend === 'wasm' && request.wasm ? await withWasmSettings(request.wasm, run) : await run();
   ctx.emit({ type: 'benchmark', rows });
 }

@@ -1,5 +1,7 @@
 import { TRAIN_SET_SIZE } from '../../config/datasets';
+import { backendMessage } from '../../config/backends';
 import type { RunConfig } from '../../config/workloads';
+import { msg, MessageError } from '../../i18n/message';
 import { budgetRefusal } from '../../metrics/memoryPlan';
 import type { EngineHost } from '../owner/host';
 import type { TrainingEvent } from '../protocol/training';
@@ -16,14 +18,14 @@ export async function buildWorkload(config: RunConfig, host: EngineHost, emit: (
   const backend = await host.activate(config.backend, config.workload === 'cnn' ? config.precision : 'float32');
   const limits = config.workload === 'cnn' ? { train: config.trainExamples, test: config.testExamples } : { train: TRAIN_SET_SIZE, test: 0 };
   const data = await host.datasets.get(config.dataset, limits, (fraction, message) => emit({ type: 'progress', fraction, message }));
-  emit({ type: 'progress', fraction: 1, message: `Uploading data to ${backend}…` });
+  emit({ type: 'progress', fraction: 1, message: msg('engine.progress.uploading', { backend: backendMessage(backend) }) });
   const flags = host.flags(backend);
   if (config.workload === 'gan') return GanWorkload.create(config, data, backend, flags);
   return CnnWorkload.create(config, data, backend, flags, {
     beforeUpload: (plan) => {
       emit({ type: 'memoryPlan', plan, budgetMb: config.memoryBudgetMb });
       const refusal = budgetRefusal(plan, config.memoryBudgetMb);
-      if (refusal) throw new Error(refusal.message);
+      if (refusal) throw new MessageError(refusal.message);
     },
   });
 }

@@ -2,6 +2,8 @@ import { assertFits, onBackend, requireCheckpoint } from '../checkpoints/loadChe
 import { stateOf } from '../checkpoints/savedModel';
 import type { RequestOf } from '../protocol/jobs';
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import { modelMessage } from '../../config/models';
+import { msg, MessageError } from '../../i18n/message';
 import { saveJudge } from '../gan/judge';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { buildWorkload } from './buildWorkload';
@@ -19,14 +21,14 @@ export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx:
   const config = onBackend(checkpoint.config, request.backend);
   const workload = await buildWorkload(config, ctx.host, ctx.emit);
   try {
-    if (!(workload instanceof CnnWorkload)) throw new Error('Only CNN models are saved.');
+    if (!(workload instanceof CnnWorkload)) throw new MessageError(msg('engine.checkpoint.onlyCnn'));
     assertFits(workload.model, checkpoint);
     workload.restoreState(stateOf(checkpoint));
     ctx.token.throwIfCancelled();
     const { step, epoch } = checkpoint.progress;
     const point = await workload.evaluate(step, epoch);
     ctx.host.lastRun.keep(checkpoint);
-    await keepForInspection(workload, config, point, step, ctx, `${workload.info.modelLabel}, loaded from a saved model`);
+    await keepForInspection(workload, config, point, step, ctx, msg('engine.inspect.loaded', { model: modelMessage(config.model) }));
     ctx.emit({ type: 'model', result: { kind: 'eval', point, backend: workload.info.backend, judge: await keepAsJudge(workload, config, point.testAccuracy) } });
   } finally {
     workload.dispose();

@@ -1,10 +1,10 @@
 import * as tf from '@tensorflow/tfjs';
-import { BACKEND_LABELS, BACKENDS } from '../../config/backends';
+import { backendMessage, BACKENDS } from '../../config/backends';
 import type { RunConfig } from '../../config/workloads';
 import { outOfMemoryMessage, type MemoryPlan } from '../../metrics/memoryPlan';
 import { dropBackendInstance } from '../backends/activate';
 import { BACKEND_RUNTIMES } from '../backends/registry';
-import { errorMessage } from '../backends/runtime';
+import { detailOf, msg, MessageError, type Message } from '../../i18n/message';
 import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
 import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
@@ -29,11 +29,11 @@ export class RunRecovery {
   ) {}
 
   /** Why the run's device is gone, or null while it works. */
-  deviceLost = (): string | null => BACKEND_RUNTIMES[this.config.backend].deviceLost(this.instance);
+  deviceLost = (): Message | null => BACKEND_RUNTIMES[this.config.backend].deviceLost(this.instance);
 
   /** Puts a held checkpoint into the fresh workload and moves the loop to its step. */
   resume(checkpointId: string, loop: TrainingLoop): void {
-    if (!(this.workload instanceof CnnWorkload)) throw new Error('Only CNN runs resume from checkpoints.');
+    if (!(this.workload instanceof CnnWorkload)) throw new MessageError(msg('engine.train.onlyCnnResume'));
     const held = heldCheckpoint(checkpointId);
     this.workload.restoreState(held.state);
     loop.startAt(held.info.step);
@@ -55,16 +55,16 @@ export class RunRecovery {
 
   /** The error a failed run ends with: a lost device (announced with its checkpoint), out of memory, or the error itself. */
   failure(err: unknown, step: number, plan: MemoryPlan | null): unknown {
-    const lost = this.deviceLost() ?? (err instanceof DeviceLostError ? err.message : null);
+    const lost = this.deviceLost() ?? (err instanceof DeviceLostError ? err.said : null);
     if (lost) {
       this.lostDevice = true;
-      const device = BACKENDS[this.config.backend].deviceName ?? BACKEND_LABELS[this.config.backend];
-      const resume = this.latest
-        ? ` Resume continues from the checkpoint at step ${this.latest.step} on a new ${device}.`
-        : ' No checkpoint was taken yet: start the run again.';
-      const message = `${lost} at step ${step}: the run stopped.${resume}`;
+      const { backend } = this.config;
+      const device = BACKENDS[backend].deviceName ? msg(`backend.${backend}.device`) : backendMessage(backend);
+      const message = this.latest
+        ? msg('engine.lost.resumable', { lost, step, checkpoint: this.latest.step, device })
+        : msg('engine.lost.noCheckpoint', { lost, step });
       this.emit({ type: 'deviceLost', message, resumeFrom: this.latest });
-      return new Error(message, { cause: err });
+      return new MessageError(message, { cause: err });
     }
     return RunRecovery.outOfMemory(err, step, this.config, plan);
   }
@@ -72,7 +72,7 @@ export class RunRecovery {
   /** A real allocation failure ends the run with the same kind of message as the budget (the worker stays usable); any other error is itself. */
   static outOfMemory(err: unknown, step: number, config: RunConfig, plan: MemoryPlan | null): unknown {
     if (!isOutOfMemoryError(err)) return err;
-    return new Error(outOfMemoryMessage(errorMessage(err), step, BACKEND_LABELS[config.backend], plan), { cause: err });
+    return new MessageError(outOfMemoryMessage(detailOf(err), step, backendMessage(config.backend), plan), { cause: err });
   }
 
   /** After the workload is freed: a lost device's backend instance goes, so the next job makes a new one. */

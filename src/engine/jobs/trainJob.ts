@@ -1,8 +1,10 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import { datasetMessage } from '../../config/datasets';
+import { modelMessage } from '../../config/models';
+import { detailOf, msg, type Message } from '../../i18n/message';
 import type { RunConfig } from '../../config/workloads';
 import { BudgetWatch, type MemoryPlan } from '../../metrics/memoryPlan';
-import { errorMessage } from '../backends/runtime';
 import { CheckpointFiles } from '../checkpoints/checkpointFiles';
 import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
 import { loadJudge, saveJudge } from '../gan/judge';
@@ -101,7 +103,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, running.steps, summary));
       if (active instanceof GanWorkload && config.workload === 'gan' && running.steps > 0) ctx.host.lastRun.keepGan(await ganExportOf(active, config, ctx.host));
     } catch (err) {
-      emit({ type: 'warning', message: `Could not keep the trained model for saving and export: ${errorMessage(err)}` });
+      emit({ type: 'warning', message: msg('engine.train.notKept', { detail: detailOf(err) }) });
     }
     if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) await keepForInspection(active, config, lastEval, running.steps, ctx);
     emit({ type: 'state', state: outcome === 'finished' ? 'finished' : 'stopped' });
@@ -134,9 +136,9 @@ function applyControl(control: TrainingControl, { loop, workload, emit, inspecto
     case 'evaluate':
       return void evaluateNow(loop, workload, emit);
     case 'saveCheckpoint':
-      return files ? loop.betweenWindows(() => files.asked(loop.steps)) : emit({ type: 'warning', message: 'Only a CNN run saves checkpoints.' });
+      return files ? loop.betweenWindows(() => files.asked(loop.steps)) : emit({ type: 'warning', message: msg('engine.train.onlyCnnCheckpoints') });
     case 'inspect':
-      return inspector ? void inspector.answer(control.query) : emit({ type: 'warning', message: 'Only a CNN can be looked inside.' });
+      return inspector ? void inspector.answer(control.query) : emit({ type: 'warning', message: msg('engine.train.onlyCnnInspect') });
     default:
       return control satisfies never;
   }
@@ -146,7 +148,7 @@ async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit:
   try {
     emit({ type: 'eval', point: await workload.evaluate(loop.steps, Math.ceil(loop.steps / workload.info.stepsPerEpoch)) });
   } catch (err) {
-    emit({ type: 'warning', message: `Evaluation failed: ${errorMessage(err)}` });
+    emit({ type: 'warning', message: msg('engine.train.evaluationFailed', { detail: detailOf(err) }) });
   }
 }
 
@@ -154,19 +156,19 @@ async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit:
 async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalPoint, emit: (event: TrainingEvent) => void): Promise<void> {
   try {
     if (await saveJudge(cnn.model, config.dataset, evalPoint.testAccuracy)) {
-      emit({ type: 'warning', message: `Saved this ${config.dataset} classifier (${(evalPoint.testAccuracy * 100).toFixed(1)}% test accuracy) to judge GAN samples.` });
+      emit({ type: 'warning', message: msg('engine.train.judgeSaved', { dataset: datasetMessage(config.dataset), accuracy: (evalPoint.testAccuracy * 100).toFixed(1) }) });
     }
   } catch (err) {
-    emit({ type: 'warning', message: `Could not keep the classifier for the GAN score: ${errorMessage(err)}` });
+    emit({ type: 'warning', message: msg('engine.train.judgeNotSaved', { detail: detailOf(err) }) });
   }
 }
 
 /** Keeps the model for the inspect job (look inside, draw a digit); a failure is a warning, never the run's end. */
-export async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext, modelLabel = cnn.info.modelLabel): Promise<void> {
-  const facts = { modelLabel, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };
+export async function keepForInspection(cnn: CnnWorkload, config: CnnRunConfig, evalPoint: EvalPoint | null, steps: number, ctx: EngineJobContext, name: Message = modelMessage(config.model)): Promise<void> {
+  const facts = { name, dataset: config.dataset, backend: cnn.info.backend, testAccuracy: evalPoint?.testAccuracy ?? null, steps, batchSize: config.batchSize, testExamples: config.testExamples };
   try {
     await ctx.host.kept.keep(cnn.model, facts);
   } catch (err) {
-    ctx.emit({ type: 'warning', message: `Could not keep the model for a look inside it: ${errorMessage(err)}` });
+    ctx.emit({ type: 'warning', message: msg('engine.train.notKeptForInspect', { detail: detailOf(err) }) });
   }
 }

@@ -4,8 +4,10 @@ import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
 import type { JobEvent } from '../protocol/jobs';
 import type { MetricsPoint } from '../protocol/training';
 import { RecordingOwner } from '../testing/nodeHost';
+import { english } from '../../i18n/testing/english';
 
-const TINY: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'tiny', batchSize: 16, epochs: 1, trainExamples: 160, testExamples: 100 };
+/** The dense MLP: the protocol is the point, not the model, and the tiny CNN's convolution gradients take seconds a step on the plain-JS cpu backend. */
+const RUN: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 16, epochs: 1, trainExamples: 160, testExamples: 100 };
 
 const metricsOf = (events: JobEvent[]): MetricsPoint[] => events.flatMap((e) => (e.type === 'metrics' ? e.points : []));
 
@@ -17,9 +19,9 @@ describe('a training run and its memory budget', () => {
   it('is refused before anything is uploaded when the prediction exceeds the budget, with the numbers and the setting to lower', async () => {
     const owner = new RecordingOwner();
     const before = tf.memory();
-    const job = await owner.run({ kind: 'train', config: { ...TINY, memoryBudgetMb: 1 } });
+    const job = await owner.run({ kind: 'train', config: { ...RUN, memoryBudgetMb: 1 } });
     expect(job.outcome?.status).toBe('error');
-    const message = job.outcome?.status === 'error' ? job.outcome.message : '';
+    const message = job.outcome?.status === 'error' ? english(job.outcome.message) : '';
     expect(message).toMatch(/^Refused before upload: this run is predicted to need [\d.]+ MB, over the 1 MB memory budget \(weights /);
     expect(message).toContain('To fit, ');
     const plan = job.events.find((e) => e.type === 'memoryPlan');
@@ -31,7 +33,7 @@ describe('a training run and its memory budget', () => {
 
   it('runs under a budget above the prediction, reporting the split, the data wait and one profiled step peak', async () => {
     const owner = new RecordingOwner();
-    const job = await owner.run({ kind: 'train', config: { ...TINY, memoryBudgetMb: 64 } });
+    const job = await owner.run({ kind: 'train', config: { ...RUN, memoryBudgetMb: 64 } });
     expect(job.outcome).toEqual({ status: 'done' });
     const points = metricsOf(job.events);
     expect(points.at(-1)?.step).toBe(160 / 16);
@@ -51,7 +53,7 @@ describe('a training run and its memory budget', () => {
 describe('gradient accumulation in a run', () => {
   it('counts optimizer steps of batch x k examples and keeps the tensor count flat', async () => {
     const owner = new RecordingOwner();
-    const job = await owner.run({ kind: 'train', config: { ...TINY, accumulationSteps: 2 } });
+    const job = await owner.run({ kind: 'train', config: { ...RUN, accumulationSteps: 2 } });
     expect(job.outcome).toEqual({ status: 'done' });
     const info = job.events.find((e) => e.type === 'runInfo');
     expect(info?.type === 'runInfo' && info.info.totalSteps).toBe(160 / (16 * 2));

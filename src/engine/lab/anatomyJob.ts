@@ -2,14 +2,17 @@ import * as tf from '@tensorflow/tfjs';
 import { median } from '../../metrics/stats';
 import { syncCost, timeStepAnatomy } from '../bench/stepAnatomy';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
+import { backendMessage } from '../../config/backends';
 import type { LabSettings } from '../../config/labConfig';
+import { msg } from '../../i18n/message';
 import type { AnatomyResult } from '../protocol/lab';
 import type { TrainingWorkload } from '../workloads/types';
-import { progress, type LabJobContext } from './jobContext';
+import { progress, startingMessage, type LabJobContext } from './jobContext';
 import { hostBatch } from './hostBatch';
 import { kernelTiming } from './kernelTiming';
 import { buildLabWorkload, LAB_LEARNING_RATE } from './labWorkload';
 import { disposeScalars } from './timeTraining';
+import { adam } from '../workloads/adam';
 
 /** One app training step that hands back only its loss (for syncCost), the other scalars disposed. */
 function lossStep(workload: TrainingWorkload): () => tf.Scalar {
@@ -39,22 +42,23 @@ async function medianKernelMs(workload: TrainingWorkload, runs: number): Promise
 /** Upload / compute / read-back of one training step, sync-every-step against every-k, and kernel time. */
 export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise<void> {
   const backend = spec.anatomyBackend;
-  progress(ctx, 0, `${backend}: starting the backend…`);
+  progress(ctx, 0, startingMessage(backend));
   await ctx.host.activate(backend);
   const result = await withWebGpuErrorScopes(async (): Promise<AnatomyResult> => {
     const { workload, data } = await buildLabWorkload(spec, backend, ctx.host, (message) => progress(ctx, 0.05, message));
-    const optimizer = tf.train.adam(LAB_LEARNING_RATE);
+    const optimizer = adam(LAB_LEARNING_RATE);
     try {
-      progress(ctx, 0.1, `${backend}: timing upload, compute and read-back…`);
+      const name = backendMessage(backend);
+      progress(ctx, 0.1, msg('engine.progress.anatomy', { backend: name }));
       const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize), { warmup: spec.warmupSteps, runs: spec.measuredSteps });
       ctx.token.throwIfCancelled();
-      progress(ctx, 0.45, `${backend}: ${spec.syncSteps} steps syncing every step, then every ${spec.everyK}…`);
+      progress(ctx, 0.45, msg('engine.progress.sync', { backend: name, steps: spec.syncSteps, k: spec.everyK }));
       const sync = await syncCost(lossStep(workload), spec.syncSteps, spec.everyK);
       ctx.token.throwIfCancelled();
-      progress(ctx, 0.85, `${backend}: kernel time (tf.time)…`);
+      progress(ctx, 0.85, msg('engine.progress.kernelTime', { backend: name }));
       const timing = kernelTiming('time');
       const kernelMs = timing.source === 'unavailable' ? null : await medianKernelMs(workload, spec.measuredSteps);
-      const kernelTimingResult = kernelMs === null && timing.source !== 'unavailable' ? { source: 'unavailable' as const, note: 'Unavailable on this device: tf.time returned no kernel time.' } : timing;
+      const kernelTimingResult = kernelMs === null && timing.source !== 'unavailable' ? { source: 'unavailable' as const, note: msg('engine.timing.noKernelTime') } : timing;
       return { ...anatomy, backend, modelLabel: workload.info.modelLabel, batchSize: spec.batchSize, sync, kernelMs, kernelTiming: kernelTimingResult };
     } finally {
       optimizer.dispose();
@@ -62,5 +66,5 @@ export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise
     }
   });
   ctx.emit({ type: 'anatomy', result });
-  progress(ctx, 1, 'Anatomy finished');
+  progress(ctx, 1, msg('engine.progress.anatomyDone'));
 }

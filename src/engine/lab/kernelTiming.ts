@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { isBackendName } from '../../config/backends';
 import { BACKEND_RUNTIMES } from '../backends/registry';
 import type { TimingMode } from '../backends/runtime';
+import { msg } from '../../i18n/message';
 import type { KernelTiming } from '../protocol/lab';
 
 export type { TimingMode };
@@ -10,5 +11,5 @@ export type { TimingMode };
 export function kernelTiming(mode: TimingMode): KernelTiming {
   const backend = tf.getBackend();
   if (isBackendName(backend)) return BACKEND_RUNTIMES[backend].kernelTiming(mode);
-  return { source: 'unavailable', note: `Unavailable on this device: no known kernel timer for the ${backend} backend.` };
+  return { source: 'unavailable', note: msg('engine.timing.unknownBackend', { backend }) };
 }

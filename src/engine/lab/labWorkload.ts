@@ -1,8 +1,10 @@
-import type { BackendName } from '../../config/backends';
+import { backendMessage, type BackendName } from '../../config/backends';
 import { parseCnnConfig } from '../../config/cnnConfig';
 import { TRAIN_SET_SIZE } from '../../config/datasets';
 import type { LabWorkload } from '../../config/labConfig';
 import type { ImageDataset } from '../../data/types';
+import { msg, MessageError, type Message } from '../../i18n/message';
+import { settingsRefused } from '../../config/schema';
 import type { EngineHost } from '../owner/host';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 
@@ -13,7 +15,7 @@ export const LAB_TEST_EXAMPLES = 100;
 /** Adam's step size in every lab run: only the speed is measured, so it is fixed. */
 export const LAB_LEARNING_RATE = 0.001;
 
-export type ProgressFn = (message: string) => void;
+export type ProgressFn = (message: Message) => void;
 
 export function trainExamplesFor(batchSize: number): number {
   return Math.min(TRAIN_SET_SIZE, Math.max(LAB_MIN_TRAIN_EXAMPLES, batchSize));
@@ -37,8 +39,8 @@ export async function buildLabWorkload(
     trainExamples: trainExamplesFor(spec.batchSize),
     testExamples: LAB_TEST_EXAMPLES,
   });
-  if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
+  if (errors.length) throw new MessageError(settingsRefused(errors));
   const data = await host.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, (_, message) => onProgress(message));
-  onProgress(`${backend}: uploading data and building the model…`);
+  onProgress(msg('engine.progress.building', { backend: backendMessage(backend) }));
   return { workload: CnnWorkload.create(config, data, backend, host.flags(backend)), data };
 }

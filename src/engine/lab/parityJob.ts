@@ -1,7 +1,9 @@
+import { backendMessage } from '../../config/backends';
 import type { LabSettings } from '../../config/labConfig';
+import { msg, type Message } from '../../i18n/message';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
-import { progress, raceStop, type LabJobContext } from './jobContext';
+import { progress, raceStop, startingMessage, type LabJobContext } from './jobContext';
 import { buildLabWorkload } from './labWorkload';
 import { timeTraining } from './timeTraining';
 
@@ -14,14 +16,16 @@ export async function runParity(settings: LabSettings, ctx: LabJobContext): Prom
   const count = settings.backends.length;
   for (const [index, backend] of settings.backends.entries()) {
     ctx.token.throwIfCancelled();
-    const report = (fraction: number, message: string) => progress(ctx, (index + fraction) / count, message);
-    report(0, `${backend}: starting the backend…`);
+    const report = (fraction: number, message: Message) => progress(ctx, (index + fraction) / count, message);
+    report(0, startingMessage(backend));
     try {
       await ctx.host.activate(backend);
       const losses = await withWebGpuErrorScopes(async () => {
         const { workload } = await buildLabWorkload(settings, backend, ctx.host, (message) => report(0, message));
         try {
-          const times = await timeTraining(workload, 0, settings.paritySteps, ctx.token, (done, total) => report(done / total, `${backend}: step ${done} of ${total}`));
+          const times = await timeTraining(workload, 0, settings.paritySteps, ctx.token, (done, total) =>
+            report(done / total, msg('engine.progress.step', { backend: backendMessage(backend), done, total })),
+          );
           return times.points.map((p) => p.scalars.loss ?? NaN);
         } finally {
           workload.dispose();
@@ -33,5 +37,5 @@ export async function runParity(settings: LabSettings, ctx: LabJobContext): Prom
       ctx.emit({ type: 'backendStopped', stop: raceStop(backend, err) });
     }
   }
-  progress(ctx, 1, 'Parity check finished');
+  progress(ctx, 1, msg('engine.progress.parityDone'));
 }

@@ -1,15 +1,17 @@
-import type { BackendName } from '../../config/backends';
+import { backendMessage, type BackendName } from '../../config/backends';
+import { msg, type Message } from '../../i18n/message';
 import type { LabSettings, LabWorkload } from '../../config/labConfig';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
 import type { RaceRow } from '../protocol/lab';
-import { progress, raceStop, type LabJobContext } from './jobContext';
+import { progress, raceStop, startingMessage, type LabJobContext } from './jobContext';
 import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
 import { timeTraining } from './timeTraining';
+import { activeWasmRun } from '../backends/wasmSettings';
 
-type Report = (fractionOfBackend: number, message: string) => void;
+type Report = (fractionOfBackend: number, message: Message) => void;
 
 /**
  * The same workload on each backend in turn, each with a freshly built model and data; a backend
@@ -20,7 +22,7 @@ export async function runRace(settings: LabSettings, ctx: LabJobContext): Promis
   for (const [index, backend] of settings.backends.entries()) {
     ctx.token.throwIfCancelled();
     const report: Report = (fraction, message) => progress(ctx, (index + fraction) / count, message);
-    report(0, `${backend}: starting the backend…`);
+    report(0, startingMessage(backend));
     try {
       await ctx.host.activate(backend);
       const row = await withWebGpuErrorScopes(() => raceOn(backend, settings, ctx, report));
@@ -30,7 +32,7 @@ export async function runRace(settings: LabSettings, ctx: LabJobContext): Promis
       ctx.emit({ type: 'backendStopped', stop: raceStop(backend, err) });
     }
   }
-  progress(ctx, 1, 'Race finished');
+  progress(ctx, 1, msg('engine.progress.raceDone'));
 }
 
 async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContext, report: Report): Promise<RaceRow> {
@@ -38,11 +40,12 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContex
   try {
     const total = spec.warmupSteps + spec.measuredSteps;
     // One more slot than steps: the profiled step for peak memory comes last.
+    const name = backendMessage(backend);
     const times = await timeTraining(workload, spec.warmupSteps, spec.measuredSteps, ctx.token, (done) =>
-      report(done / (total + 1), `${backend}: step ${done} of ${total}${done <= spec.warmupSteps ? ' (warm-up)' : ''}`),
+      report(done / (total + 1), msg(done <= spec.warmupSteps ? 'engine.progress.warmupStep' : 'engine.progress.step', { backend: name, done, total })),
     );
     ctx.token.throwIfCancelled();
-    report(total / (total + 1), `${backend}: one profiled step for peak memory…`);
+    report(total / (total + 1), msg('engine.progress.peakStep', { backend: name }));
     const profiled = await profileStep(workload);
     return {
       backend,
@@ -55,6 +58,7 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContex
       numTensors: times.numTensors,
       flags: workload.info.flags,
       stepTrace: times.points.map((p) => ({ step: p.step, stepMs: p.stepMs, loss: p.scalars.loss ?? NaN, bytes: p.bytes, gpuBytes: p.gpuBytes })),
+      ...(backend === 'wasm' ? { threads: activeWasmRun()?.threads } : {}),
     };
   } finally {
     workload.dispose();

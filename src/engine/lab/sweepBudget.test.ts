@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PointBudget, TimeBudgetExceeded } from './sweepBudget';
+import { englishError } from '../../i18n/testing/english';
 
 describe('PointBudget', () => {
   it('always lets the first point of a backend run', () => {
@@ -27,7 +28,7 @@ describe('PointBudget', () => {
     }
     expect(thrown).toBeInstanceOf(TimeBudgetExceeded);
     expect((thrown as TimeBudgetExceeded).predictedMs).toBe(64_000);
-    expect((thrown as Error).message).toBe('it would take about 64 s, over the 10 s budget per point');
+    expect(englishError(thrown)).toBe('it would take about 64 s, over the 10 s budget per point');
   });
 
   it('grows linearly with exponent 1 (batch sweeps)', () => {

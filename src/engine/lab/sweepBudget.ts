@@ -1,14 +1,15 @@
 import type { BackendName } from '../../config/backends';
+import { msg, MessageError } from '../../i18n/message';
 
 const MS_PER_SECOND = 1000;
 
 /** Thrown before a sweep point that would take longer than the budget: ends that backend's sweep. */
-export class TimeBudgetExceeded extends Error {
+export class TimeBudgetExceeded extends MessageError {
   constructor(
     readonly predictedMs: number,
     readonly budgetMs: number,
   ) {
-    super(`it would take about ${Math.round(predictedMs / MS_PER_SECOND)} s, over the ${Math.round(budgetMs / MS_PER_SECOND)} s budget per point`);
+    super(msg('engine.lab.overBudget', { predicted: Math.round(predictedMs / MS_PER_SECOND), budget: Math.round(budgetMs / MS_PER_SECOND) }));
     this.name = 'TimeBudgetExceeded';
   }
 }

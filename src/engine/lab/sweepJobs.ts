@@ -1,11 +1,12 @@
-import type { BackendName } from '../../config/backends';
+import { backendMessage, type BackendName } from '../../config/backends';
+import { msg, type Message } from '../../i18n/message';
 import { powersOfTwo, type LabSettings } from '../../config/labConfig';
 import { matmulPoint } from '../bench/matmulSweep';
 import { runSweep } from '../bench/sweepScheduler';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
 import type { BatchSweepPoint, MatmulSweepPoint } from '../protocol/lab';
-import { progress, stopKind, type LabJobContext } from './jobContext';
+import { progress, startingMessage, stopKind, type LabJobContext } from './jobContext';
 import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
@@ -21,7 +22,7 @@ interface SweepSpec<T> {
   backends: BackendName[];
   values: number[];
   valueLabel: 'size' | 'batch';
-  runPoint(backend: BackendName, value: number, report: (message: string) => void): Promise<T>;
+  runPoint(backend: BackendName, value: number, report: (message: Message) => void): Promise<T>;
   onPoint(point: T): void;
 }
 
@@ -37,11 +38,11 @@ async function sweep<T>(ctx: LabJobContext, spec: SweepSpec<T>): Promise<void> {
     { backends: spec.backends, values: sorted, valueLabel: spec.valueLabel },
     async (backend, value) => {
       const fraction = (spec.backends.indexOf(backend) + sorted.indexOf(value) / sorted.length) / spec.backends.length;
-      const report = (message: string) => progress(ctx, fraction, message);
+      const report = (message: Message) => progress(ctx, fraction, message);
       try {
         if (active !== backend) {
           active = null;
-          report(`${backend}: starting the backend…`);
+          report(startingMessage(backend));
           await ctx.host.activate(backend);
           active = backend;
         }
@@ -61,7 +62,7 @@ async function sweep<T>(ctx: LabJobContext, spec: SweepSpec<T>): Promise<void> {
     },
   );
   if (outcome.cancelled || ctx.token.cancelled) throw new JobCancelled();
-  progress(ctx, 1, 'Sweep finished');
+  progress(ctx, 1, msg('engine.progress.sweepDone'));
 }
 
 /** GFLOP/s of n×n matrix multiply against n, per backend; each point's timed region ends with a read-back. */
@@ -76,7 +77,7 @@ export async function runMatmulSweep(settings: LabSettings, ctx: LabJobContext):
     valueLabel: 'size',
     runPoint: async (backend, size, report) => {
       budget.check(backend, size);
-      report(`${backend}: ${size}×${size} matrix multiply, ${warmupRuns} warm-up + ${timedRuns} timed runs…`);
+      report(msg('engine.progress.matmul', { backend: backendMessage(backend), size, warmup: warmupRuns, timed: timedRuns }));
       const point = await matmulPoint(size, { warmup: warmupRuns, runs: timedRuns });
       budget.record(backend, size, point.medianMs * runsPerPoint);
       return { ...point, backend };
@@ -97,7 +98,9 @@ export async function runBatchSweep(settings: LabSettings, ctx: LabJobContext): 
       budget.check(backend, batchSize);
       const { workload } = await buildLabWorkload({ ...settings, batchSize }, backend, ctx.host, report);
       try {
-        const times = await timeTraining(workload, warmupSteps, measuredSteps, ctx.token, (done, total) => report(`${backend}: batch ${batchSize}, step ${done} of ${total}`));
+        const times = await timeTraining(workload, warmupSteps, measuredSteps, ctx.token, (done, total) =>
+          report(msg('engine.progress.batchStep', { backend: backendMessage(backend), batch: batchSize, done, total })),
+        );
         const stats = summarizeSteps(times.firstStepMs, times.stepTimesMs, workload.examplesPerStep, workload.flopsPerStep);
         budget.record(backend, batchSize, stats.medianStepMs * (warmupSteps + measuredSteps + 1));
         ctx.token.throwIfCancelled();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig } from '../../config/cnnConfig';
 import type { OwnerEvent } from '../protocol/jobs';
 import { handleOwnerCommand } from './commands';
+import { msg } from '../../i18n/message';
 
 describe("the worker's message handling", () => {
   it('hands jobs, cancels and controls to the owner, and answers detect at once with the backends', async () => {
@@ -12,7 +13,7 @@ describe("the worker's message handling", () => {
       control: (id: number, c: { action: string }) => void calls.push(`control ${id} ${c.action}`),
     };
     const posted: OwnerEvent[] = [];
-    const backends = [{ name: 'cpu' as const, available: true, reason: 'always' }];
+    const backends = [{ name: 'cpu' as const, available: true, reason: msg('engine.backend.cpu.ready') }];
     const detect = async () => backends;
     handleOwnerCommand({ type: 'submit', id: 1, request: { kind: 'train', config: defaultCnnConfig() } }, owner, detect, (e) => posted.push(e));
     handleOwnerCommand({ type: 'control', id: 1, control: { action: 'pause' } }, owner, detect, (e) => posted.push(e));

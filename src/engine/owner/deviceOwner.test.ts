@@ -6,8 +6,9 @@ import type { JobRequest, OwnerEvent } from '../protocol/jobs';
 import { nodeDatasets, RecordingOwner } from '../testing/nodeHost';
 import { DeviceOwner, type JobContext } from './deviceOwner';
 
-const TINY_RUN = { ...defaultCnnConfig(), backend: 'cpu' as const, model: 'tiny' as const, batchSize: 16, epochs: 1, trainExamples: 160, testExamples: 100 };
-const TINY_RACE = { ...defaultLabSettings(), model: 'tiny' as const, batchSize: 16, warmupSteps: 1, measuredSteps: 3, backends: ['cpu' as const] };
+/** Real jobs on the dense MLP: the protocol is the point, not the model, and the tiny CNN's convolution gradients take seconds a step on the plain-JS cpu backend. */
+const RUN = { ...defaultCnnConfig(), backend: 'cpu' as const, model: 'mlp' as const, batchSize: 16, epochs: 1, trainExamples: 160, testExamples: 100 };
+const RACE = { ...defaultLabSettings(), model: 'mlp' as const, batchSize: 16, warmupSteps: 1, measuredSteps: 3, backends: ['cpu' as const] };
 
 /** A stand-in job that waits until told to finish (or fail), so the tests decide when the device frees up. */
 class Gate {
@@ -29,7 +30,7 @@ class Gate {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const train = (seed: number): JobRequest => ({ kind: 'train', config: { ...TINY_RUN, seed } });
+const train = (seed: number): JobRequest => ({ kind: 'train', config: { ...RUN, seed } });
 
 function ownerWith(gate: Gate) {
   const sent: OwnerEvent[] = [];
@@ -44,7 +45,7 @@ describe('the device owner queue', () => {
     const gate = new Gate();
     const { owner, ended, lastQueue } = ownerWith(gate);
     owner.submit(1, train(1));
-    owner.submit(2, { kind: 'race', settings: TINY_RACE });
+    owner.submit(2, { kind: 'race', settings: RACE });
     owner.submit(3, train(3));
     await flush();
     expect(gate.started).toEqual(['train-1']);
@@ -101,7 +102,7 @@ describe('the device owner queue', () => {
     await flush();
     gate.finish('train-1', 'Could not start the webgpu backend');
     await flush();
-    expect(sent.find((e) => e.type === 'ended' && e.id === 1)).toMatchObject({ outcome: { status: 'error', message: 'Could not start the webgpu backend' } });
+    expect(sent.find((e) => e.type === 'ended' && e.id === 1)).toMatchObject({ outcome: { status: 'error', message: { id: 'error.unexpected', values: { detail: 'Could not start the webgpu backend' } } } });
     expect(gate.started).toEqual(['train-1', 'train-2']);
   });
 
@@ -133,7 +134,7 @@ describe('the device owner running real jobs on cpu', () => {
     const owner = new RecordingOwner();
     const before = tf.memory().numTensors;
     // Submitted together, as two views would: a training run, a race, and a second run.
-    const jobs = [owner.submit(train(7)), owner.submit({ kind: 'race', settings: TINY_RACE }), owner.submit(train(8))];
+    const jobs = [owner.submit(train(7)), owner.submit({ kind: 'race', settings: RACE }), owner.submit(train(8))];
     const done = await Promise.all(jobs.map((j) => j.ended));
     expect(done.map((j) => j.outcome?.status)).toEqual(['done', 'done', 'done']);
     const spans = done.map((j) => j.span).filter((s): s is NonNullable<typeof s> => s !== null);
@@ -149,10 +150,10 @@ describe('the device owner running real jobs on cpu', () => {
 
   it('stops a running training job between its steps and frees the device for the next', async () => {
     const owner = new RecordingOwner();
-    const first = owner.submit({ kind: 'train', config: { ...TINY_RUN, epochs: 50 } }, (event, id) => {
+    const first = owner.submit({ kind: 'train', config: { ...RUN, epochs: 50 } }, (event, id) => {
       if (event.type === 'metrics' && event.points.some((p) => p.step >= 3)) owner.owner.cancel(id);
     });
-    const second = owner.submit({ kind: 'race', settings: TINY_RACE });
+    const second = owner.submit({ kind: 'race', settings: RACE });
     const [stopped, raced] = await Promise.all([first.ended, second.ended]);
     expect(stopped.outcome).toEqual({ status: 'cancelled' });
     expect(stopped.events).toContainEqual({ type: 'state', state: 'stopped' });

@@ -4,6 +4,7 @@
  * worker wraps it, and tests drive it in Node with real or stand-in job runners.
  */
 import { describeJob } from '../../config/jobs';
+import { messageOf } from '../../i18n/message';
 import type { JobEvent, JobOutcome, JobRequest, OwnerEvent, QueueEntry } from '../protocol/jobs';
 import type { TrainingControl } from '../protocol/training';
 import { CancelToken, JobCancelled } from './cancelToken';
@@ -23,10 +24,6 @@ interface Held {
   request: JobRequest;
   token: CancelToken;
   control: ((control: TrainingControl) => void) | null;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 export class DeviceOwner {

@@ -27,6 +27,8 @@
  */
 import { requireRunConfig } from '../../config/workloads';
 import type { CnnRunConfig } from '../../config/cnnConfig';
+import { quoted } from '../../config/schema';
+import { detailOf, msg, MessageError, type Message, type MessageId, type MessageValue } from '../../i18n/message';
 
 export const CHECKPOINT_MAGIC = 'GPCK';
 export const CHECKPOINT_VERSION = 1;
@@ -82,12 +84,17 @@ export interface Checkpoint {
   tensors: CheckpointTensor[];
 }
 
-export type CheckpointReading = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
+export type CheckpointReading = { ok: true; checkpoint: Checkpoint } | { ok: false; error: Message };
 
-class Refused extends Error {}
+class Refused extends MessageError {}
 
-function refuse(message: string): never {
-  throw new Refused(`Not a usable checkpoint: ${message}.`);
+function refuse(id: MessageId, values?: Readonly<Record<string, MessageValue>>): never {
+  throw new Refused(msg('check.file.unusable', { reason: msg(id, values) }));
+}
+
+/** A part of the file named in a refusal ("its progress", "tensor 3"). */
+function part(id: MessageId, values?: Readonly<Record<string, MessageValue>>): Message {
+  return msg(id, values);
 }
 
 function elementCount(shape: readonly number[]): number {
@@ -120,7 +127,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint): Uint8Array {
     offset += tensor.values.length * BYTES_PER_VALUE;
   }
   const check = decodeCheckpoint(out);
-  if (!check.ok) throw new Error(check.error);
+  if (!check.ok) throw new MessageError(check.error);
   return out;
 }
 
@@ -129,13 +136,13 @@ export function decodeCheckpoint(bytes: Uint8Array | ArrayBuffer): CheckpointRea
   try {
     return { ok: true, checkpoint: read(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) };
   } catch (err) {
-    if (err instanceof Refused) return { ok: false, error: err.message };
-    return { ok: false, error: `Not a usable checkpoint: ${err instanceof Error ? err.message : 'unreadable'}.` };
+    if (err instanceof Refused) return { ok: false, error: err.said };
+    return { ok: false, error: msg('check.file.unusable', { reason: detailOf(err) }) };
   }
 }
 
 /** The header alone (no tensor values), for listing stored checkpoints cheaply. */
-export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: true; checkpoint: Omit<Checkpoint, 'tensors'> } | { ok: false; error: string } {
+export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: true; checkpoint: Omit<Checkpoint, 'tensors'> } | { ok: false; error: Message } {
   const reading = decodeCheckpoint(bytes);
   if (!reading.ok) return reading;
   const { tensors: _tensors, ...rest } = reading.checkpoint;
@@ -143,36 +150,36 @@ export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: tru
 }
 
 function read(bytes: Uint8Array): Checkpoint {
-  if (bytes.length > MAX_CHECKPOINT_BYTES) refuse(`it is ${bytes.length} bytes, over the ${MAX_CHECKPOINT_BYTES} this page reads`);
-  if (bytes.length < PREAMBLE_BYTES) refuse('it is shorter than its own preamble');
+  if (bytes.length > MAX_CHECKPOINT_BYTES) refuse('check.file.tooLarge', { size: String(bytes.length), max: String(MAX_CHECKPOINT_BYTES) });
+  if (bytes.length < PREAMBLE_BYTES) refuse('check.file.short');
   const magic = String.fromCharCode(...bytes.subarray(0, 4));
-  if (magic !== CHECKPOINT_MAGIC) refuse('it does not start with GPCK');
+  if (magic !== CHECKPOINT_MAGIC) refuse('check.file.magic');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
-  if (version > CHECKPOINT_VERSION) refuse(`it is format ${version}, made by a newer version of the app (this page reads ${CHECKPOINT_VERSION})`);
-  if (version !== CHECKPOINT_VERSION) refuse(`format ${version} is unknown`);
+  if (version > CHECKPOINT_VERSION) refuse('check.file.newer', { version, supported: CHECKPOINT_VERSION });
+  if (version !== CHECKPOINT_VERSION) refuse('check.file.unknownFormat', { version });
   const headerLength = view.getUint32(8, true);
-  if (headerLength > MAX_HEADER_BYTES) refuse(`its header claims ${headerLength} bytes, over ${MAX_HEADER_BYTES}`);
-  if (PREAMBLE_BYTES + headerLength > bytes.length) refuse('it is cut short inside its header');
+  if (headerLength > MAX_HEADER_BYTES) refuse('check.file.headerTooLarge', { size: String(headerLength), max: String(MAX_HEADER_BYTES) });
+  if (PREAMBLE_BYTES + headerLength > bytes.length) refuse('check.file.cutInHeader');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength));
   } catch {
-    refuse('its header is not UTF-8');
+    refuse('check.file.notUtf8');
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    refuse('its header is not JSON');
+    refuse('check.file.notJson');
   }
   // The writer is JSON.stringify, so a header that does not read back to the same text was edited by hand or damaged.
-  if (JSON.stringify(raw) !== text) refuse('its header is not as this app writes it (spaces or number forms were changed)');
+  if (JSON.stringify(raw) !== text) refuse('check.file.rewritten');
   rejectForbiddenKeys(raw, 0);
-  const header = record(raw, 'the header', ['kind', 'createdAt', 'config', 'progress', 'summary', 'tensors']);
-  if (header.kind !== CHECKPOINT_KIND) refuse('its header is not a GPU Playground checkpoint');
+  const header = record(raw, part('check.file.part.header'), ['kind', 'createdAt', 'config', 'progress', 'summary', 'tensors']);
+  if (header.kind !== CHECKPOINT_KIND) refuse('check.file.notCheckpoint');
   const dataStart = PREAMBLE_BYTES + Math.ceil(headerLength / BYTES_PER_VALUE) * BYTES_PER_VALUE;
-  if (bytes.subarray(PREAMBLE_BYTES + headerLength, Math.min(dataStart, bytes.length)).some((b) => b !== 0)) refuse('the padding after its header is not zero');
+  if (bytes.subarray(PREAMBLE_BYTES + headerLength, Math.min(dataStart, bytes.length)).some((b) => b !== 0)) refuse('check.file.padding');
   const tensors = readTensors(header.tensors, bytes, dataStart);
   return {
     createdAt: readDate(header.createdAt),
@@ -185,36 +192,36 @@ function read(bytes: Uint8Array): Checkpoint {
 
 /** Walks the parsed header (bounded depth) and refuses keys like __proto__ wherever they are. */
 function rejectForbiddenKeys(value: unknown, depth: number): void {
-  if (depth > 8) refuse('its header nests too deeply');
+  if (depth > 8) refuse('check.file.tooDeep');
   if (typeof value !== 'object' || value === null) return;
   for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) refuse(`its header has a "${key}" key`);
+    if (FORBIDDEN_KEYS.has(key)) refuse('check.file.forbiddenKey', { key });
     rejectForbiddenKeys((value as Record<string, unknown>)[key], depth + 1);
   }
 }
 
-function record(value: unknown, what: string, keys: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(`${what} is not an object`);
+function record(value: unknown, what: Message, keys: readonly string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('check.file.notObject', { what });
   const present = Object.keys(value);
   const missing = keys.find((k) => !present.includes(k));
-  if (missing) refuse(`${what} lacks "${missing}"`);
+  if (missing) refuse('check.file.lacks', { what, key: missing });
   const extra = present.find((k) => !keys.includes(k));
-  if (extra !== undefined) refuse(`${what} has an unknown key "${extra.slice(0, 40)}"`);
+  if (extra !== undefined) refuse('check.file.unknownKey', { what, key: quoted(extra) });
   return value as Record<string, unknown>;
 }
 
-function wholeNumber(value: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) refuse(`${what} is not a whole number from 0 to ${max}`);
+function wholeNumber(value: unknown, what: Message, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) refuse('check.file.notWhole', { what, max: String(max) });
   return value;
 }
 
-function finite(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) refuse(`${what} is not a finite number`);
+function finite(value: unknown, what: Message): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) refuse('check.file.notFinite', { what });
   return value;
 }
 
 function readDate(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) refuse('its date is unreadable');
+  if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) refuse('check.file.badDate');
   return value;
 }
 
@@ -223,63 +230,69 @@ function readConfig(value: unknown): CnnRunConfig {
   try {
     config = requireRunConfig(value);
   } catch (err) {
-    refuse(`its run configuration is refused (${err instanceof Error ? err.message : 'unreadable'})`);
+    refuse('check.file.configRefused', { detail: detailOf(err) });
   }
-  if (config.workload !== 'cnn') refuse('only CNN runs are checkpointed');
+  if (config.workload !== 'cnn') refuse('check.file.onlyCnn');
   // The table fills a missing setting with its default; a checkpoint must carry every setting as written.
-  const stored = record(value, 'its run configuration', Object.keys(config));
+  const stored = record(value, part('check.file.part.config'), Object.keys(config));
   const changed = Object.entries(config).find(([key, v]) => stored[key] !== v);
-  if (changed) refuse(`its run configuration's "${changed[0]}" is not as written`);
+  if (changed) refuse('check.file.configChanged', { key: changed[0] });
   return config;
 }
 
 function readProgress(value: unknown): CheckpointProgress {
-  const p = record(value, 'its progress', ['step', 'epoch', 'streamPosition', 'optimizerIterations']);
+  const p = record(value, part('check.file.part.progress'), ['step', 'epoch', 'streamPosition', 'optimizerIterations']);
   return {
-    step: wholeNumber(p.step, 'its step'),
-    epoch: wholeNumber(p.epoch, 'its epoch'),
-    streamPosition: wholeNumber(p.streamPosition, 'its data position'),
-    optimizerIterations: wholeNumber(p.optimizerIterations, "its optimizer's iteration count"),
+    step: wholeNumber(p.step, part('check.file.part.step')),
+    epoch: wholeNumber(p.epoch, part('check.file.part.epoch')),
+    streamPosition: wholeNumber(p.streamPosition, part('check.file.part.streamPosition')),
+    optimizerIterations: wholeNumber(p.optimizerIterations, part('check.file.part.optimizerIterations')),
   };
 }
 
 function readSummary(value: unknown): CheckpointSummary {
-  const s = record(value, 'its summary', ['lastLoss', 'lastEval', 'curve']);
-  const lastLoss = s.lastLoss === null ? null : finite(s.lastLoss, 'its last loss');
+  const s = record(value, part('check.file.part.summary'), ['lastLoss', 'lastEval', 'curve']);
+  const lastLoss = s.lastLoss === null ? null : finite(s.lastLoss, part('check.file.part.lastLoss'));
   let lastEval: CheckpointSummary['lastEval'] = null;
   if (s.lastEval !== null) {
-    const e = record(s.lastEval, 'its last evaluation', ['step', 'testLoss', 'testAccuracy']);
-    lastEval = { step: wholeNumber(e.step, 'its evaluation step'), testLoss: finite(e.testLoss, 'its test loss'), testAccuracy: finite(e.testAccuracy, 'its test accuracy') };
+    const e = record(s.lastEval, part('check.file.part.lastEval'), ['step', 'testLoss', 'testAccuracy']);
+    lastEval = {
+      step: wholeNumber(e.step, part('check.file.part.evalStep')),
+      testLoss: finite(e.testLoss, part('check.file.part.testLoss')),
+      testAccuracy: finite(e.testAccuracy, part('check.file.part.testAccuracy')),
+    };
   }
-  if (!Array.isArray(s.curve) || s.curve.length > MAX_CURVE_POINTS) refuse(`its loss curve is not a list of at most ${MAX_CURVE_POINTS} points`);
+  if (!Array.isArray(s.curve) || s.curve.length > MAX_CURVE_POINTS) refuse('check.file.curveTooLong', { max: String(MAX_CURVE_POINTS) });
   const curve = s.curve.map((point): [number, number] => {
-    if (!Array.isArray(point) || point.length !== 2) refuse('a loss curve point is not a [step, loss] pair');
-    return [wholeNumber(point[0], 'a loss curve step'), finite(point[1], 'a loss curve value')];
+    if (!Array.isArray(point) || point.length !== 2) refuse('check.file.curvePoint');
+    return [wholeNumber(point[0], part('check.file.part.curveStep')), finite(point[1], part('check.file.part.curveValue'))];
   });
   return { lastLoss, lastEval, curve };
 }
 
 function readTensors(value: unknown, bytes: Uint8Array, dataStart: number): CheckpointTensor[] {
-  if (!Array.isArray(value) || value.length > MAX_TENSORS) refuse(`its tensor list is not a list of at most ${MAX_TENSORS}`);
+  if (!Array.isArray(value) || value.length > MAX_TENSORS) refuse('check.file.tensorList', { max: String(MAX_TENSORS) });
   const names = new Set<string>();
   const specs = value.map((raw, i) => {
-    const t = record(raw, `tensor ${i}`, ['name', 'group', 'dtype', 'shape']);
-    if (typeof t.name !== 'string' || t.name.length === 0 || t.name.length > MAX_NAME_CHARS || !NAME_PATTERN.test(t.name)) refuse(`tensor ${i} has an unusable name`);
-    if (t.name.split('/').some((part) => FORBIDDEN_KEYS.has(part))) refuse(`tensor ${i} has a reserved name`);
-    if (names.has(t.name)) refuse(`tensor ${t.name} appears twice`);
-    names.add(t.name);
-    if (t.group !== 'weights' && t.group !== 'optimizer') refuse(`tensor ${t.name} is in no known group`);
-    if (t.dtype !== 'float32') refuse(`tensor ${t.name} is not float32`);
-    if (!Array.isArray(t.shape) || t.shape.length > MAX_RANK) refuse(`tensor ${t.name} has no shape of rank 0 to ${MAX_RANK}`);
-    const shape = t.shape.map((d) => wholeNumber(d, `a dimension of ${t.name}`, MAX_DIMENSION));
-    if (shape.some((d) => d === 0)) refuse(`tensor ${t.name} has an empty dimension`);
+    const t = record(raw, part('check.file.part.tensor', { index: i }), ['name', 'group', 'dtype', 'shape']);
+    if (typeof t.name !== 'string' || t.name.length === 0 || t.name.length > MAX_NAME_CHARS || !NAME_PATTERN.test(t.name)) refuse('check.file.tensorName', { index: i });
+    const name = t.name;
+    if (name.split('/').some((piece) => FORBIDDEN_KEYS.has(piece))) refuse('check.file.reservedName', { index: i });
+    if (names.has(name)) refuse('check.file.twice', { name });
+    names.add(name);
+    if (t.group !== 'weights' && t.group !== 'optimizer') refuse('check.file.group', { name });
+    if (t.dtype !== 'float32') refuse('check.file.dtype', { name });
+    if (!Array.isArray(t.shape) || t.shape.length > MAX_RANK) refuse('check.file.rank', { name, max: MAX_RANK });
+    const shape = t.shape.map((d) => wholeNumber(d, part('check.file.part.dimension', { name }), MAX_DIMENSION));
+    if (shape.some((d) => d === 0)) refuse('check.file.emptyDimension', { name });
     const elements = shape.reduce((product, dim) => product * dim, 1);
-    if (elements > MAX_TENSOR_ELEMENTS) refuse(`tensor ${t.name} declares ${elements} values, over ${MAX_TENSOR_ELEMENTS}`);
-    return { name: t.name, group: t.group as TensorGroup, shape, elements };
+    if (elements > MAX_TENSOR_ELEMENTS) refuse('check.file.tooManyValues', { name, count: String(elements), max: String(MAX_TENSOR_ELEMENTS) });
+    return { name, group: t.group as TensorGroup, shape, elements };
   });
   const declared = specs.reduce((sum, s) => sum + s.elements * BYTES_PER_VALUE, 0);
   if (dataStart + declared !== bytes.length) {
-    refuse(dataStart + declared > bytes.length ? `it is cut short: its header declares ${declared} bytes of tensors, ${bytes.length - dataStart} follow` : 'it has bytes after its last tensor');
+    if (dataStart + declared > bytes.length) refuse('check.file.cutShort', { declared: String(declared), present: String(bytes.length - dataStart) });
+    refuse('check.file.trailing');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = dataStart;

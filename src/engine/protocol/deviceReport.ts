@@ -1,3 +1,5 @@
+import type { Message } from '../../i18n/message';
+
 /**
  * The device report as plain JSON types: what the worker collects and the pages, links and bench
  * show. Value markers (hidden, not available) are shared by every section.
@@ -7,15 +9,15 @@
 export const HIDDEN = 'hidden by the browser';
 export type Hidden = typeof HIDDEN;
 
-/** A value that does not apply here, with the reason in plain words. */
+/** A value that does not apply here, and why. */
 export interface NotAvailable {
   readonly status: 'not available';
-  readonly reason: string;
+  readonly reason: Message;
 }
 
 export type Reported<T> = T | Hidden | NotAvailable;
 
-export function notAvailable(reason: string): NotAvailable {
+export function notAvailable(reason: Message): NotAvailable {
   return { status: 'not available', reason };
 }
 
@@ -26,11 +28,6 @@ export function isNotAvailable(value: unknown): value is NotAvailable {
 /** An empty or missing string from a browser API means the browser chose not to tell. */
 export function stringOrHidden(value: string | null | undefined): Reported<string> {
   return typeof value === 'string' && value.trim() !== '' ? value : HIDDEN;
-}
-
-export function errorText(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  return String(err);
 }
 
 /** What navigator.userAgentData (Chromium only) adds to the user-agent string; every field optional. */
@@ -79,8 +76,13 @@ export interface TfjsSection {
   registeredBackends: string[];
   /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
   flags: Record<string, FlagValue>;
-  /** Threads the WebAssembly backend runs XNNPACK on (more than one needs a cross-origin isolated page). */
+  /** Threads the WebAssembly backend runs on: the app's kernels and XNNPACK (more than one needs a cross-origin isolated page). */
   wasmThreads: Reported<number>;
+  /**
+   * The app's own WebAssembly kernels run, with relaxed SIMD (fused multiply-add) or plain SIMD128; not
+   * available (with the reason) where TensorFlow.js's run alone. Absent in reports made before they existed.
+   */
+  wasmKernels?: Reported<'relaxed' | 'plain'>;
 }
 
 /** Extensions that decide whether tfjs can render float32/float16 textures and time kernels on WebGL. */

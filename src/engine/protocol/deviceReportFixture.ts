@@ -1,4 +1,5 @@
 /** A device report as a Chromium on Linux with SwiftShader WebGPU gives it: the pure tests' input. */
+import { msg } from '../../i18n/message';
 import { HIDDEN, notAvailable, type DeviceReport, type FlagValue, type Reported } from './deviceReport';
 
 export function sampleDeviceReport(overrides: { flags?: Record<string, FlagValue>; description?: Reported<string> } = {}): DeviceReport {
@@ -21,7 +22,7 @@ export function sampleDeviceReport(overrides: { flags?: Record<string, FlagValue
       architecture: 'swiftshader',
       device: HIDDEN,
       description: overrides.description ?? HIDDEN,
-      isFallbackAdapter: notAvailable('this browser does not report isFallbackAdapter'),
+      isFallbackAdapter: notAvailable(msg('engine.device.noFallbackFlag')),
       features: ['float32-filterable', 'timestamp-query'],
       limits: {
         maxBufferSize: 268_435_456,
@@ -31,9 +32,9 @@ export function sampleDeviceReport(overrides: { flags?: Record<string, FlagValue
         maxComputeWorkgroupStorageSize: 16_384,
       },
     },
-    webgl: notAvailable('OffscreenCanvas is missing'),
+    webgl: notAvailable(msg('engine.device.noOffscreenCanvas')),
     tfjs: {
-      versions: { 'tfjs-core': '4.22.0', 'tfjs-backend-webgpu': notAvailable('exports no version string') },
+      versions: { 'tfjs-core': '4.22.0', 'tfjs-backend-webgpu': notAvailable(msg('engine.device.webgpuVersionRegistered', { core: '4.22.0' })) },
       currentBackend: 'webgpu',
       registeredBackends: ['cpu', 'webgl', 'webgpu'],
       flags: overrides.flags ?? { WEBGPU_CPU_FORWARD: true, IS_BROWSER: true, WEBGPU_PRINT_SHADER: '' },

@@ -7,6 +7,7 @@
  */
 import type { BackendName } from '../../config/backends';
 import type { DatasetId } from '../../config/datasets';
+import type { Message } from '../../i18n/message';
 import type { ConfusedPair } from '../../metrics/confusion';
 import type { SummaryRow, SummaryTotals } from '../../metrics/modelSummary';
 import type { KernelTiming } from './lab';
@@ -24,7 +25,7 @@ export type InspectWhat = InspectQuery['what'];
 export interface ModelSource {
   kind: 'running' | 'finished' | 'judge';
   /** One line, e.g. "Tiny CNN trained here: 93.1% test accuracy, WebGL". */
-  description: string;
+  description: Message;
   dataset: DatasetId;
   backend: BackendName;
 }
@@ -87,7 +88,7 @@ export interface FilterResult {
 
 export interface SummaryResult {
   source: ModelSource;
-  modelLabel: string;
+  modelName: Message;
   /** The batch each layer's forward and backward pass was profiled at. */
   batchSize: number;
   rows: SummaryRow[];
@@ -101,7 +102,7 @@ export type InspectEvent =
   | { type: 'filters'; result: FilterResult }
   | { type: 'summary'; result: SummaryResult }
   /** A running model could not answer (the run goes on); a job that cannot answer ends with an error instead. */
-  | { type: 'inspectFailed'; what: InspectWhat; message: string };
+  | { type: 'inspectFailed'; what: InspectWhat; message: Message };
 
 /** The latest answer of each kind, and why the latest question of a kind got none. */
 export interface InspectResults {
@@ -109,12 +110,12 @@ export interface InspectResults {
   confusion: ConfusionResult | null;
   filters: FilterResult | null;
   summary: SummaryResult | null;
-  failed: Partial<Record<InspectWhat, string>>;
+  failed: Partial<Record<InspectWhat, Message>>;
 }
 
 export const NO_INSPECT_RESULTS: InspectResults = { prediction: null, confusion: null, filters: null, summary: null, failed: {} };
 
-function answered(results: InspectResults, what: InspectWhat): Partial<Record<InspectWhat, string>> {
+function answered(results: InspectResults, what: InspectWhat): Partial<Record<InspectWhat, Message>> {
   const { [what]: _answered, ...rest } = results.failed;
   return rest;
 }

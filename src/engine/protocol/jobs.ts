@@ -8,6 +8,7 @@ import type { DatasetId } from '../../config/datasets';
 import type { JobKind } from '../../config/jobs';
 import type { LabSettings } from '../../config/labConfig';
 import type { ViewId } from '../../config/views';
+import type { Message } from '../../i18n/message';
 import type { RunConfig } from '../../config/workloads';
 import type { InspectEvent, InspectQuery } from './inspect';
 import type { LabEvent } from './lab';
@@ -36,7 +37,20 @@ export type JobRequest =
   | { kind: 'exportModel'; checkpoint: ArrayBuffer | null }
   /** A look inside the CNN the worker kept from its last finished run, else the saved judge of `dataset` (run on `backend`). */
   | { kind: 'inspect'; query: InspectQuery; dataset: DatasetId; backend: BackendName }
-  | { kind: 'benchmark'; config: RunConfig; warmupSteps: number; measuredSteps: number; includeBareLoop: boolean; rounds?: number };
+  | {
+      kind: 'benchmark';
+      config: RunConfig;
+      warmupSteps: number;
+      measuredSteps: number;
+      includeBareLoop: boolean;
+      rounds?: number;
+      /** Also time forward passes alone (CNN workloads). */
+      measureForward?: boolean;
+      /** Also profile a step kernel by kernel (tf.profile), after the timed steps. */
+      profileKernels?: boolean;
+      /** WebAssembly only: the thread count (null: every core) and whose kernels run (false: TensorFlow.js's own). */
+      wasm?: { threads: number | null; appKernels: boolean };
+    };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 
@@ -44,7 +58,7 @@ export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;
 export type JobEvent = TrainingEvent | LabEvent | ModelEvent | InspectEvent | { type: 'benchmark'; rows: BenchRow[] };
 
 /** How a job ended: exactly one per job, queued jobs cancelled before they ran included. */
-export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: string };
+export type JobOutcome = { status: 'done' } | { status: 'cancelled' } | { status: 'error'; message: Message };
 
 /** One job the owner holds: the one running, or one waiting its turn. */
 export interface QueueEntry {

@@ -1,5 +1,6 @@
 /** Message and result types of the Benchmark lab's jobs: plain data, safe to postMessage. */
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { Message } from '../../i18n/message';
 import type { DeviceReport } from './deviceReport';
 
 /** Step-time statistics of one workload on one backend; throughput comes from the median step. */
@@ -44,6 +45,8 @@ export interface RaceRow extends StepStats, MemoryUse {
   flags: Record<string, unknown>;
   /** Every step in order; absent from rows made before steps were traced. */
   stepTrace?: RaceStep[];
+  /** WebAssembly: the threads its steps ran on (absent on other backends and in older rows). */
+  threads?: number;
 }
 
 /** One n×n float32 matrix multiply size, timed on one backend. */
@@ -69,13 +72,13 @@ export interface BatchSweepPoint extends StepStats, MemoryUse {
 
 export type StopKind = 'out-of-memory' | 'time-budget' | 'error';
 
-/** A backend that stopped before the end of a race or sweep, and why, in plain words. */
+/** A backend that stopped before the end of a race or sweep, and why. */
 export interface BackendStop {
   backend: BackendName;
   /** Matrix size or batch size it stopped at; null for a race. */
   value: number | null;
   kind: StopKind;
-  reason: string;
+  reason: Message;
 }
 
 /** Where a kernel time comes from, or that there is none. */
@@ -84,7 +87,7 @@ export type KernelTimeSource = 'gpu-timer' | 'cpu-clock' | 'wall-with-sync' | 'u
 export interface KernelTiming {
   source: KernelTimeSource;
   /** One sentence: what the numbers mean here, or why there are none. */
-  note: string;
+  note: Message;
 }
 
 /** Medians over the runs, in ms, of the three phases of one training step. */
@@ -155,7 +158,7 @@ export interface ParityCurve {
 
 /** Events of a lab job; every job then ends once, through the device owner (done, cancelled or error). */
 export type LabEvent =
-  | { type: 'progress'; fraction: number; message: string }
+  | { type: 'progress'; fraction: number; message: Message }
   | { type: 'raceRow'; row: RaceRow }
   | { type: 'sweepPoint'; sweep: 'matmul'; point: MatmulSweepPoint }
   | { type: 'sweepPoint'; sweep: 'batch'; point: BatchSweepPoint }

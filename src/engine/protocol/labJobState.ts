@@ -1,6 +1,7 @@
 /** A lab job as the pages show it, folded from what the device owner reports: pure, so the bench page shares it. */
 import type { BackendAvailability } from '../../config/backends';
 import type { LabJobKind } from '../../config/jobs';
+import { msg, type Message } from '../../i18n/message';
 import type { DeviceReport } from './deviceReport';
 import type { JobEvent, JobOutcome } from './jobs';
 import type { AnatomyResult, BackendStop, BatchSweepPoint, MatmulSweepPoint, ParityCurve, ProfileResult, RaceRow } from './lab';
@@ -12,7 +13,7 @@ export interface LabJobState {
   kind: LabJobKind | 'deviceReport';
   id: number;
   status: JobStatus;
-  progress: { fraction: number; message: string } | null;
+  progress: { fraction: number; message: Message } | null;
   raceRows: RaceRow[];
   matmulPoints: MatmulSweepPoint[];
   batchPoints: BatchSweepPoint[];
@@ -21,7 +22,7 @@ export interface LabJobState {
   profile: ProfileResult | null;
   parityCurves: ParityCurve[];
   deviceReport: { report: DeviceReport; backends: BackendAvailability[] } | null;
-  error: string | null;
+  error: Message | null;
 }
 
 export function queuedJob(kind: LabJobState['kind'], id: number): LabJobState {
@@ -48,7 +49,7 @@ function isOver(job: LabJobState): boolean {
 
 /** The job once the owner gave it the device; a job that ended stays ended. */
 export function markRunning(job: LabJobState): LabJobState {
-  return job.status === 'queued' ? { ...job, status: 'running', progress: job.progress ?? { fraction: 0, message: 'Starting…' } } : job;
+  return job.status === 'queued' ? { ...job, status: 'running', progress: job.progress ?? { fraction: 0, message: msg('lab.job.starting') } } : job;
 }
 
 /** Pure: the job after one more of its events; events after its end change nothing. */
@@ -106,7 +107,7 @@ export function endJob(job: LabJobState, outcome: JobOutcome): LabJobState {
   if (isOver(job)) return job;
   switch (outcome.status) {
     case 'done':
-      return { ...job, status: 'done', progress: { fraction: 1, message: 'Finished' } };
+      return { ...job, status: 'done', progress: { fraction: 1, message: msg('lab.job.finished') } };
     case 'cancelled':
       return { ...job, status: 'cancelled' };
     case 'error':

@@ -1,5 +1,7 @@
+import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
 import type { InspectQuery } from './inspect';
+import type { Message } from '../../i18n/message';
 import type { MemoryPlan, MemorySplit } from '../../metrics/memoryPlan';
 
 /** Message and result types of training jobs: plain data, safe to postMessage. */
@@ -93,6 +95,12 @@ export interface BenchRow {
   p90StepMs: number;
   examplesPerSec: number;
   gflops: number;
+  /** Median forward pass alone, when asked for (CNN workloads). */
+  forwardMs?: number;
+  /** WebAssembly: the threads the measured steps ran on, and whose kernels. */
+  wasm?: { threads: number; appKernels: boolean };
+  /** One step kernel by kernel, when asked for (the same on both loops' rows). */
+  kernelProfile?: { groups: KernelGroup[]; totalMs: number | null };
 }
 
 /** Generated images from the fixed preview noise, pixels in [0,1], row-major count*side*side. */
@@ -113,18 +121,18 @@ export interface SampleQuality {
   /** Entropy of the confident class histogram in bits: 0 = one digit only, log2(10) = 3.32 = all alike. */
   classEntropyBits: number | null;
   /** Why there is no number, or which classifier gave it. */
-  note: string;
+  note: Message;
 }
 
 /** Events of a training job (CNN or GAN), in the order the run makes them. */
 export type TrainingEvent =
   | { type: 'state'; state: RunState }
-  | { type: 'progress'; fraction: number; message: string }
+  | { type: 'progress'; fraction: number; message: Message }
   | { type: 'runInfo'; info: RunInfo }
   | { type: 'firstStep'; ms: number }
   | { type: 'metrics'; points: MetricsPoint[] }
   | { type: 'eval'; point: EvalPoint }
-  | { type: 'warning'; message: string }
+  | { type: 'warning'; message: Message }
   | { type: 'samples'; samples: SampleGrid }
   | { type: 'quality'; quality: SampleQuality }
   /** The predicted memory, sent before anything is uploaded (CNN runs). */
@@ -136,7 +144,7 @@ export type TrainingEvent =
   /** The run's state as checkpoint bytes, for the page to keep (CNN runs). */
   | { type: 'checkpointFile'; file: CheckpointFile }
   /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
-  | { type: 'deviceLost'; message: string; resumeFrom: CheckpointInfo | null };
+  | { type: 'deviceLost'; message: Message; resumeFrom: CheckpointInfo | null };
 
 /** What a training job can be told while it runs (or is paused). */
 export type TrainingControl =

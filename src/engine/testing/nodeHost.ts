@@ -1,6 +1,7 @@
 /** Test helpers: the engine's host and device owner in Node on the cpu backend (never imported by the app). */
 import * as tf from '@tensorflow/tfjs';
-import type { BackendName } from '../../config/backends';
+import { backendMessage, type BackendName } from '../../config/backends';
+import { msg, MessageError } from '../../i18n/message';
 import { isLabJobKind } from '../../config/jobs';
 import { applyJobEvent, endJob, markRunning, queuedJob, type LabJobState } from '../protocol/labJobState';
 import { createFileReader } from '../../data/nodeReader';
@@ -20,7 +21,7 @@ export const nodeDatasets = new DatasetCache(createFileReader('public/data'));
 export function nodeHost(overrides: Partial<EngineHost> = {}): EngineHost {
   return {
     activate: async (backend: BackendName) => {
-      if (backend !== 'cpu') throw new Error(`Could not start the ${backend} backend: not in Node`);
+      if (backend !== 'cpu') throw new MessageError(msg('engine.backend.startFailed', { backend: backendMessage(backend), detail: 'not in Node' }));
       await tf.setBackend('cpu');
       return backend;
     },

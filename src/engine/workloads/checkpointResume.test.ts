@@ -17,8 +17,9 @@ beforeAll(async () => {
   mnist = await loadDataset('mnist', createFileReader('public/data'), undefined, { train: 256, test: 64 });
 });
 
+/** The dense MLP: the data pipeline and the captured state are the point (the CNN's weights round-trip bitwise in savedModel.test.ts), and the tiny CNN's convolution gradients take seconds a step on the plain-JS cpu backend. */
 function config(overrides: Partial<CnnRunConfig>): CnnRunConfig {
-  return { ...defaultCnnConfig(), backend: 'cpu', model: 'tiny', batchSize: 16, epochs: 1, trainExamples: 256, testExamples: 64, seed: 11, ...overrides };
+  return { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 16, epochs: 1, trainExamples: 256, testExamples: 64, seed: 11, ...overrides };
 }
 
 /** Runs the loop one step per window up to `until`, returning each step's loss. */

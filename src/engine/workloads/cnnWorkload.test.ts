@@ -7,6 +7,7 @@ import type { ImageDataset } from '../../data/types';
 import { TrainingLoop } from '../trainingLoop';
 import type { MetricsPoint } from '../protocol/training';
 import { CnnWorkload } from './cnnWorkload';
+import { msg } from '../../i18n/message';
 
 const TRAIN_EXAMPLES = 4000;
 const TEST_EXAMPLES = 1000;
@@ -25,9 +26,12 @@ beforeAll(async () => {
   mnist = await loadDataset('mnist', createFileReader('public/data'), undefined, { train: TRAIN_EXAMPLES, test: TEST_EXAMPLES });
 });
 
+/** The tiny CNN's steps in small batches: a step's tensors do not depend on its batch size, its time on cpu does. */
+const SMALL_BATCH = 4;
+
 describe('CnnWorkload on the cpu backend', () => {
   it('keeps the tensor count flat from step to step after a warm-up step', () => {
-    const workload = CnnWorkload.create(config({ batchSize: 16 }), mnist, 'cpu', {});
+    const workload = CnnWorkload.create(config({ batchSize: SMALL_BATCH }), mnist, 'cpu', {});
     const dispose = (s: Record<string, tf.Scalar>) => Object.values(s).forEach((t) => t.dispose());
     dispose(workload.step());
     const after = tf.memory().numTensors;
@@ -40,7 +44,7 @@ describe('CnnWorkload on the cpu backend', () => {
 
   it('releases every tensor it made when disposed', () => {
     const before = tf.memory().numTensors;
-    const workload = CnnWorkload.create(config({ batchSize: 16 }), mnist, 'cpu', {});
+    const workload = CnnWorkload.create(config({ batchSize: SMALL_BATCH }), mnist, 'cpu', {});
     Object.values(workload.step()).forEach((t) => t.dispose());
     workload.dispose();
     expect(tf.memory().numTensors).toBe(before);
@@ -61,19 +65,7 @@ describe('CnnWorkload on the cpu backend', () => {
 
   it('refuses a batch larger than the training set', () => {
     expect(() => CnnWorkload.create(config({ batchSize: 4096 }), mnist, 'cpu', {})).toThrow(
-      `Batch size 4096 is larger than the ${TRAIN_EXAMPLES} training examples.`,
+      expect.objectContaining({ said: msg('engine.train.batchTooLarge', { batch: 4096, examples: TRAIN_EXAMPLES }) }),
     );
-  });
-
-  // The tiny CNN needs ~13 minutes to pass 90% on the plain-JS cpu backend in Node (its conv
-  // gradients are slow there), so the learning check uses the dense model; e2e covers the CNNs.
-  it('learns: the MLP reaches at least 90% on 1,000 held-out test images', async () => {
-    const workload = CnnWorkload.create(config({ model: 'mlp', batchSize: 32, learningRate: 0.002, epochs: 4 }), mnist, 'cpu', {});
-    await new TrainingLoop(workload, quietHooks()).run();
-    const result = await workload.evaluate(workload.info.totalSteps, 4);
-    console.log(`MLP test accuracy after 4 epochs of ${TRAIN_EXAMPLES} examples: ${result.testAccuracy}`);
-    workload.dispose();
-    expect(result.examples).toBe(TEST_EXAMPLES);
-    expect(result.testAccuracy).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -15,6 +15,7 @@ import { assertCanTrain } from '../backends/kernels';
 import { adamTensors, readAdamState, writeAdamState, type AdamSnapshot } from '../checkpoints/adamState';
 import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
+import { adam } from './adam';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
 export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
@@ -98,7 +99,7 @@ export class CnnWorkload implements TrainingWorkload {
       };
       // 16-bit storage cannot hold the default 1e-7; TensorFlow.js's own epsilon for 16-bit backends.
       const epsilon = config.precision === 'float16' ? FLOAT16_ADAM_EPSILON : undefined;
-      const optimizer = own(tf.train.adam(config.learningRate, undefined, undefined, epsilon));
+      const optimizer = own(adam(config.learningRate, undefined, undefined, epsilon));
       return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample);
     } catch (err) {
       // Out of memory during upload, or a backend that cannot train the model: free what was made.
@@ -111,6 +112,15 @@ export class CnnWorkload implements TrainingWorkload {
   nextBatch(): { xs: tf.Tensor4D; ys: tf.Tensor2D } {
     const { xs, ys } = this.stream.next();
     return { xs, ys };
+  }
+
+  forward(): tf.Tensor {
+    const { xs, ys } = this.nextBatch();
+    try {
+      return this.model.predict(xs) as tf.Tensor;
+    } finally {
+      tf.dispose([xs, ys]);
+    }
   }
 
   /** The model's trainable variables, in the order the gradients (and so Adam's moments) come in. */

@@ -11,6 +11,7 @@ import { ganCostOfModels, ganIterationFlopsPerExample } from '../gan/ganCost';
 import { GanTrainer } from '../gan/ganSteps';
 import type { RunInfo, SampleGrid, StepPart } from '../protocol/training';
 import type { TrainingWorkload } from './types';
+import { msg, MessageError } from '../../i18n/message';
 
 /** The training images of one digit only, or all of them. */
 export function digitSubset(split: ImageSplit, digit: GanRunConfig['digit']): ImageSplit {
@@ -44,7 +45,7 @@ export class GanWorkload implements TrainingWorkload {
   static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>): GanWorkload {
     const split = digitSubset(dataset.train, config.digit);
     if (config.batchSize > split.count) {
-      throw new Error(`Batch size ${config.batchSize} is larger than the ${split.count} training images of digit "${config.digit}".`);
+      throw new MessageError(msg('engine.train.ganBatchTooLarge', { batch: config.batchSize, images: split.count, digit: config.digit }));
     }
     const spec = getGanModel(config.model);
     const owned: { dispose(): void }[] = [];

@@ -12,6 +12,8 @@ export interface TrainingWorkload {
    * the device. The caller owns and disposes them.
    */
   step(part?: StepPart): Record<string, tf.Scalar>;
+  /** One forward pass (no gradient) on the next batch, for timing; the caller syncs on and disposes the output. */
+  forward?(): tf.Tensor;
   /** Evaluates on held-out data, if the workload has any. */
   evaluate?(step: number, epoch: number): Promise<EvalPoint>;
   /** Generated images to show, if the workload generates any. */

@@ -1,3 +1,4 @@
+import { msg, MessageError } from '../../i18n/message';
 import type { HistoryEntry, HistoryStore } from '../historyStore';
 
 /** An in-memory history store for tests, that can be told to fail like a full disk. */
@@ -7,7 +8,7 @@ export function memoryHistory(): HistoryStore & { full: boolean } {
   return {
     full: false,
     async add(entry) {
-      if (this.full) throw new Error('Browser storage is full: quota exceeded. Delete old runs from the history to make room.');
+      if (this.full) throw new MessageError(msg('check.storage.full', { detail: 'quota exceeded' }));
       const stored = { ...entry, id: entry.id ?? `id-${next++}` };
       entries.set(stored.id, stored);
       return stored;

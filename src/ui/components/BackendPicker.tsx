@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
 import { softwareCardText } from '../../share/softwareGpu';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 import { SoftwareGpuNote } from './SoftwareGpuNote';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
   onChange(name: BackendName): void;
 }
 
-/** One radio per backend; an unavailable one is disabled with its reason in plain words, a software GPU says it runs on the CPU. */
+/** One radio per backend; an unavailable one is disabled with its reason, in the page's language; a software GPU says it runs on the CPU. */
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
   // Every view stays mounted, so each picker needs its own radio group name.
   const group = useId();
@@ -33,7 +34,7 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
           />
           <span className="backend-name">{t.backend(b.name)}</span>
           <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
-            {b.reason}
+            <Say message={b.reason} />
           </small>
           {b.available && b.softwareGpu && (
             <small className="backend-software" data-testid={`backend-software-${b.name}`}>

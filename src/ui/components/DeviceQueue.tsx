@@ -1,6 +1,7 @@
 import type { QueueEntry } from '../../engine/protocol/jobs';
 import { deviceClient, useDevice } from '../device';
 import { useT, type T } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 function viewLabel(entry: QueueEntry, t: T): string {
   return entry.view === 'bench' ? t('queue.headlessBench') : t(`view.${entry.view}`);
@@ -21,7 +22,7 @@ export function DeviceQueue() {
     <section className="panel device-queue" data-testid="device-queue" aria-label={t('queue.label')}>
       {crash && (
         <div className="error" role="alert" data-testid="device-crash">
-          {crash}
+          <Say message={crash} />
         </div>
       )}
       {running?.status === 'running' && (

@@ -1,4 +1,6 @@
+import { plainText } from '../../i18n/message';
 import type { RunSnapshot } from '../runStore';
+import { Say } from '../i18n/Say';
 
 /** Loading progress, the run's error and its warnings (e.g. the leak alarm), under a view's controls. */
 export function RunStatus({ snapshot }: { snapshot: RunSnapshot }) {
@@ -7,17 +9,19 @@ export function RunStatus({ snapshot }: { snapshot: RunSnapshot }) {
       {snapshot.progress && (
         <div className="progress" data-testid="progress">
           <progress value={snapshot.progress.fraction} max={1} />
-          <span>{snapshot.progress.message}</span>
+          <span>
+            <Say message={snapshot.progress.message} />
+          </span>
         </div>
       )}
       {snapshot.error && (
         <div className="error" role="alert" data-testid="error-message">
-          {snapshot.error}
+          <Say message={snapshot.error} />
         </div>
       )}
       {snapshot.warnings.map((w) => (
-        <div className="warning" role="status" data-testid="warning-message" key={w}>
-          {w}
+        <div className="warning" role="status" data-testid="warning-message" key={plainText(w)}>
+          <Say message={w} />
         </div>
       ))}
     </>

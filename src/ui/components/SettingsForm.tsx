@@ -1,7 +1,7 @@
 import { formErrorDetails, type Field, type IntField, type SettingsTable } from '../../config/schema';
 import type { RawValues } from '../../share/pageSettings';
 import { useT } from '../i18n/useT';
-import { refusalText } from './refusalText';
+import { Say } from '../i18n/Say';
 
 interface Props {
   table: SettingsTable;
@@ -72,7 +72,7 @@ export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix
             <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
             {errors[key] && (
               <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
-                {refusalText(table, errors[key], t)}
+                <Say message={errors[key].message} />
               </small>
             )}
           </label>

@@ -41,7 +41,7 @@ export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunS
     { id: 'examples-per-sec', label: t('stats.examplesPerSec'), value: formatNumber(steady?.examplesPerSec), unit: t('unit.examplesPerSec') },
     { id: 'gflops', label: t('stats.gflops'), value: formatNumber(steady?.gflops), unit: 'GFLOP/s' },
     { id: 'tensors', label: t('stats.tensors'), value: latest ? String(latest.numTensors) : '–', unit: t('chart.axis.tensors') },
-    { id: 'bytes', label: t('stats.memory'), value: latest ? `${formatBytes(latest.bytes)} / ${formatBytes(latest.gpuBytes)}` : '–' },
+    { id: 'bytes', label: t('stats.memory'), value: latest ? `${formatBytes(latest.bytes)} / ${latest.gpuBytes === null ? t('lab.value.notReported') : formatBytes(latest.gpuBytes)}` : '–' },
   ];
   return (
     <section className="stats" data-testid="stats" hidden={hidden}>

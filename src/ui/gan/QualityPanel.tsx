@@ -1,6 +1,7 @@
 import type { SampleQuality } from '../../engine/protocol/training';
 import { formatPercent } from '../../share/format';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 /** A sample counts as recognisable when the classifier gives its top class more than this (RECOGNISABLE_CONFIDENCE in engine/gan/judge.ts, not imported: it is worker code). */
 const CONFIDENT = 0.9;
@@ -38,7 +39,9 @@ export function QualityPanel({ quality }: { quality: SampleQuality | null }) {
           ))}
         </div>
       )}
-      <small data-testid="quality-note">{quality.note}</small>
+      <small data-testid="quality-note">
+        <Say message={quality.note} />
+      </small>
     </section>
   );
 }

@@ -4,10 +4,15 @@ import type { BackendName } from '../../config/backends';
 import { isLocale } from '../../config/locales';
 import type { SettingsTable } from '../../config/schema';
 import { settingId, tableIdOf } from '../../i18n/tableMessages';
+import { detailOf, type Message } from '../../i18n/message';
 import { englishId, Translator, type MessageId, type MessageValues } from '../../i18n/translator';
 
 export interface T {
   (id: MessageId, values?: MessageValues): string;
+  /** A message that came as data (from the worker, a validator, a store), in this locale. */
+  say(message: Message): string;
+  /** What anything caught says: a MessageError's message in this locale, another error's own text as it came. */
+  detail(error: unknown): string;
   /** A message whose arguments are React nodes (a name in <strong>, a link), as nodes. */
   rich(id: MessageId, values: Record<string, ReactNode>): ReactNode;
   /** A setting's label, help, unit or an option's label, from the table's generated ids. */
@@ -36,6 +41,11 @@ export function useT(): T {
     t.number = (value, options) => intl.formatNumber(value, options);
     t.locale = intl.locale;
     t.translator = new Translator(isLocale(intl.locale) ? intl.locale : 'en');
+    t.say = (message) => t.translator.say(message);
+    t.detail = (error) => {
+      const detail = detailOf(error);
+      return typeof detail === 'object' ? t.translator.say(detail) : detail;
+    };
     return t;
   }, [intl]);
 }

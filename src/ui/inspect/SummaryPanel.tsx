@@ -1,8 +1,8 @@
 import { formatNumber, formatPercent } from '../../share/format';
 import { useT } from '../i18n/useT';
 import { inspectSession, useInspect } from './inspectStore';
-import { modelLabelText } from './inspectText';
 import { AskStatus, ModelSourceLine } from './ModelSourceLine';
+import { Say } from '../i18n/Say';
 
 /** Like Keras's model.summary(), plus each layer's arithmetic and its share of the profiled step time. */
 export function SummaryPanel() {
@@ -25,7 +25,7 @@ export function SummaryPanel() {
           <table className="lab-table summary-table" data-testid="summary-table">
             <caption>
               {t('inspect.summary.caption', {
-                model: modelLabelText(result.modelLabel, t.translator),
+                model: t.say(result.modelName),
                 params: formatNumber(result.totals.params, 7),
                 flops: formatNumber(result.totals.forwardFlops),
               })}
@@ -66,7 +66,7 @@ export function SummaryPanel() {
             </tfoot>
           </table>
           <p className="inspect-note" data-testid="summary-timing">
-            {t('inspect.summary.timing', { batch: result.batchSize })} {result.timing.note}
+            {t('inspect.summary.timing', { batch: result.batchSize })} <Say message={result.timing.note} />
           </p>
         </>
       )}

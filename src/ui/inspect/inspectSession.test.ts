@@ -8,8 +8,9 @@ import { RunStore } from '../runStore';
 import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
 import { InspectSession } from './inspectSession';
+import { msg } from '../../i18n/message';
 
-const SOURCE: ModelSource = { kind: 'running', description: 'Tiny CNN being trained now', dataset: 'mnist', backend: 'cpu' };
+const SOURCE: ModelSource = { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' };
 const pixels = () => new Float32Array(784);
 
 function setup(hash = '#v=4&w=cnn&backend=cpu&dataset=fashion-mnist') {
@@ -55,8 +56,9 @@ describe('the look inside the model, outside React', () => {
     port.event(id, { type: 'confusion', result: confusion(1) });
     expect(inspect.getSnapshot().results.confusion?.epoch).toBe(1);
     inspect.ask({ what: 'summary' });
-    port.event(id, { type: 'inspectFailed', what: 'summary', message: 'Pause the run first' });
-    expect(inspect.getSnapshot()).toMatchObject({ results: { failed: { summary: 'Pause the run first' } }, pending: {} });
+    const pause = msg('engine.inspect.pauseToProfile');
+    port.event(id, { type: 'inspectFailed', what: 'summary', message: pause });
+    expect(inspect.getSnapshot()).toMatchObject({ results: { failed: { summary: pause } }, pending: {} });
   });
 
   it('otherwise queues an inspect job for the CNN form’s data set and backend; a job that fails says why', () => {
@@ -69,8 +71,9 @@ describe('the look inside the model, outside React', () => {
     port.end(id);
     expect(inspect.getSnapshot()).toMatchObject({ results: { confusion: { epoch: null } }, pending: {} });
     inspect.ask({ what: 'filters', testImage: 3 });
-    port.end(port.lastSubmit().id, { status: 'error', message: 'There is no trained model to look inside yet' });
-    expect(inspect.getSnapshot()).toMatchObject({ results: { failed: { filters: 'There is no trained model to look inside yet' } }, pending: {} });
+    const none = msg('engine.inspect.noModel');
+    port.end(port.lastSubmit().id, { status: 'error', message: none });
+    expect(inspect.getSnapshot()).toMatchObject({ results: { failed: { filters: none } }, pending: {} });
   });
 
   it('drops a prediction still waiting in the queue when a newer drawing comes, and keeps the newer one pending', () => {

@@ -7,6 +7,7 @@
 import { parseCnnConfig } from '../../config/cnnConfig';
 import type { DeviceClient } from '../../engine/client/deviceClient';
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectQuery, type InspectResults, type InspectWhat } from '../../engine/protocol/inspect';
+import type { Message } from '../../i18n/message';
 import type { SettingsStore } from '../../share/settingsStore';
 import type { TrainingSession } from '../session';
 import type { FrameScheduler } from '../runStore';
@@ -101,7 +102,7 @@ export class InspectSession {
         settled.push(WHAT_OF[key]);
       }
     }
-    for (const [what, message] of Object.entries(fresh.failed) as [InspectWhat, string][]) {
+    for (const [what, message] of Object.entries(fresh.failed) as [InspectWhat, Message][]) {
       if (message !== before.failed[what]) {
         results = applyInspectEvent(results, { type: 'inspectFailed', what, message });
         settled.push(what);

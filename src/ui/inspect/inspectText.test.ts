@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CLASS_NAMES } from '../../config/datasets';
 import type { ConfusionResult } from '../../engine/protocol/inspect';
 import { Translator } from '../../i18n/translator';
-import { classNamesOf, confusionCaption, modelLabelText } from './inspectText';
+import { classNamesOf, confusionCaption } from './inspectText';
+import { msg } from '../../i18n/message';
 
 const en = new Translator('en');
 const zh = new Translator('zh-CN');
@@ -12,7 +13,7 @@ function confusion(epoch: number | null): ConfusionResult {
     [3, 1],
     [0, 4],
   ];
-  return { source: { kind: 'running', description: 'x', dataset: 'mnist', backend: 'cpu' }, epoch, step: epoch === null ? null : 10 * epoch, counts, examples: 10000, worst: [] };
+  return { source: { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' }, epoch, step: epoch === null ? null : 10 * epoch, counts, examples: 10000, worst: [] };
 }
 
 describe('the Look inside view’s text', () => {
@@ -27,14 +28,8 @@ describe('the Look inside view’s text', () => {
     expect(confusionCaption(confusion(2), en)).toBe('10000 test images, at the end of epoch 2 (step 20): 87.5% on the diagonal.');
   });
 
-  it('names a known CNN by its table label and leaves any other label as the worker wrote it', () => {
-    expect(modelLabelText('Tiny CNN', en)).toBe('Tiny CNN');
-    expect(modelLabelText('Some judge', en)).toBe('Some judge');
-  });
-
   it('speaks Simplified Chinese', () => {
     expect(classNamesOf('fashion-mnist', zh)[9]).toBe('短靴');
     expect(confusionCaption(confusion(2), zh)).toBe('10000 张测试图像，于第 2 轮结束时（第 20 步）计算：对角线上占 87.5%。');
-    expect(modelLabelText('Tiny CNN', zh)).toBe('微型 CNN');
   });
 });

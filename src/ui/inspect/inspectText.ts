@@ -1,6 +1,5 @@
 /** The "Look inside" view's sentences and names, in the page's language. */
 import { CLASS_NAMES, type DatasetId } from '../../config/datasets';
-import { CNN_MODEL_IDS, CNN_MODEL_LABELS } from '../../config/models';
 import type { ConfusionResult } from '../../engine/protocol/inspect';
 import { accuracyOf } from '../../metrics/confusion';
 import { formatPercent } from '../../share/format';
@@ -24,12 +23,6 @@ const FASHION_CLASS_IDS = [
 export function classNamesOf(dataset: DatasetId, translator: Translator): readonly string[] {
   if (dataset === 'fashion-mnist') return FASHION_CLASS_IDS.map((id) => translator.t(id));
   return CLASS_NAMES[dataset];
-}
-
-/** A CNN's label as the worker wrote it (English), in the page's language when it names a known model. */
-export function modelLabelText(label: string, translator: Translator): string {
-  const id = CNN_MODEL_IDS.find((model) => CNN_MODEL_LABELS[model] === label);
-  return id ? translator.t(`model.cnn.${id}.label`) : label;
 }
 
 /** The confusion matrix's caption: how many test images, when, and the share on the diagonal. */

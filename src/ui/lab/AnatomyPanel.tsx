@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
@@ -10,6 +11,7 @@ import { LabFields } from './LabFields';
 import { formatMs, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
+import { Say } from '../i18n/Say';
 
 const PHASES: [key: 'uploadMs' | 'computeMs' | 'readBackMs', id: string, label: MessageId, color: string][] = [
   ['uploadMs', 'upload', 'lab.anatomy.upload', '#f59e0b'],
@@ -21,7 +23,7 @@ const PHASES: [key: 'uploadMs' | 'computeMs' | 'readBackMs', id: string, label: 
 const KEYS = ['anatomyBackend', 'everyK', 'syncSteps'] as const;
 const PREFIX = 'anatomy';
 
-function Big({ id, label, value, note }: { id: string; label: string; value: string; note?: string }) {
+function Big({ id, label, value, note }: { id: string; label: string; value: string; note?: ReactNode }) {
   return (
     <div className="stat lab-big">
       <span className="stat-label">{label}</span>
@@ -107,12 +109,11 @@ export function AnatomyPanel({ job, settings, values, blocked, run, backend, bac
             {PHASES.map(([key, id, label]) => (
               <Big key={id} id={`${id}-ms`} label={t(label)} value={formatMs(result[key], tr)} note={total > 0 ? formatPercent(result[key] / total) : undefined} />
             ))}
-            {/* The timing note comes from the engine, in English in this pass. */}
             <Big
               id="kernel-ms"
               label={t('lab.anatomy.kernelTime')}
               value={result.kernelMs === null ? t('lab.value.unavailableHere') : formatMs(result.kernelMs, tr)}
-              note={result.kernelTiming.note}
+              note={<Say message={result.kernelTiming.note} />}
             />
           </div>
           <div className="lab-split" data-testid="anatomy-split">

@@ -1,13 +1,22 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LabJobState } from '../../engine/protocol/labJobState';
-import { HIDDEN, type DeviceReport, type NotAvailable } from '../../engine/protocol/deviceReport';
+import { HIDDEN, notAvailable, type DeviceReport, type NotAvailable } from '../../engine/protocol/deviceReport';
+import { msg } from '../../i18n/message';
 import type { Translator } from '../../i18n/translator';
 import { formatDeviceReport } from '../../share/deviceReportText';
-import { useT } from '../i18n/useT';
+import { Data } from '../i18n/Say';
+import { useT, type T } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { reportedText } from './labFormat';
 
-type Fact = [testId: string, label: string, value: string];
+type Fact = [testId: string, label: string, value: ReactNode];
+type ReportedValue = string | number | boolean | NotAvailable | null | undefined;
+
+/** A reported value: the app's words (yes, not available…) in the page's language, what the browser or library reported marked as data. */
+function reported(value: ReportedValue, t: Translator): ReactNode {
+  const text = reportedText(value, t);
+  return (typeof value === 'string' && value !== '' && value !== HIDDEN) || typeof value === 'number' ? <Data>{text}</Data> : text;
+}
 
 /** Test ids of the job controls and the two long lists (not shown to people). */
 const PREFIX = 'device';
@@ -16,64 +25,74 @@ const FLAGS_TEST_ID = 'device-flags';
 
 function webGpuFacts(report: DeviceReport, t: Translator): Fact[] {
   const gpu = report.webgpu;
-  if (gpu.status === 'not available') return [['device-webgpu-status', t.t('lab.device.webgpu'), reportedText(gpu, t)]];
+  if (gpu.status === 'not available') return [['device-webgpu-status', t.t('lab.device.webgpu'), reported(gpu, t)]];
   return [
-    ['device-webgpu-vendor', t.t('lab.device.gpuVendor'), reportedText(gpu.vendor, t)],
-    ['device-webgpu-architecture', t.t('lab.device.gpuArchitecture'), reportedText(gpu.architecture, t)],
-    ['device-webgpu-device', t.t('lab.device.gpuDevice'), reportedText(gpu.device, t)],
-    ['device-webgpu-description', t.t('lab.device.gpuDescription'), reportedText(gpu.description, t)],
-    ['device-webgpu-fallback', t.t('lab.device.softwareAdapter'), reportedText(gpu.isFallbackAdapter, t)],
-    ...Object.entries(gpu.limits).map(([name, value]): Fact => [`device-webgpu-limit-${name}`, name, reportedText(value, t)]),
+    ['device-webgpu-vendor', t.t('lab.device.gpuVendor'), reported(gpu.vendor, t)],
+    ['device-webgpu-architecture', t.t('lab.device.gpuArchitecture'), reported(gpu.architecture, t)],
+    ['device-webgpu-device', t.t('lab.device.gpuDevice'), reported(gpu.device, t)],
+    ['device-webgpu-description', t.t('lab.device.gpuDescription'), reported(gpu.description, t)],
+    ['device-webgpu-fallback', t.t('lab.device.softwareAdapter'), reported(gpu.isFallbackAdapter, t)],
+    ...Object.entries(gpu.limits).map(([name, value]): Fact => [`device-webgpu-limit-${name}`, name, reported(value, t)]),
   ];
 }
 
 function webGlFacts(report: DeviceReport, t: Translator): Fact[] {
   const gl = report.webgl;
-  if (gl.status === 'not available') return [['device-webgl-status', t.t('lab.device.webgl'), reportedText(gl, t)]];
+  if (gl.status === 'not available') return [['device-webgl-status', t.t('lab.device.webgl'), reported(gl, t)]];
   return [
-    ['device-webgl-version', t.t('lab.device.webglVersion'), reportedText(gl.version, t)],
-    ['device-webgl-renderer', t.t('lab.device.webglRenderer'), reportedText(gl.unmaskedRenderer, t)],
-    ['device-webgl-vendor', t.t('lab.device.webglVendor'), reportedText(gl.unmaskedVendor, t)],
-    ['device-webgl-max-texture', t.t('lab.device.maxTexture'), reportedText(gl.maxTextureSize, t)],
-    ...Object.entries(gl.extensions).map(([name, present]): Fact => [`device-webgl-ext-${name}`, name, reportedText(present, t)]),
+    ['device-webgl-version', t.t('lab.device.webglVersion'), reported(gl.version, t)],
+    ['device-webgl-renderer', t.t('lab.device.webglRenderer'), reported(gl.unmaskedRenderer, t)],
+    ['device-webgl-vendor', t.t('lab.device.webglVendor'), reported(gl.unmaskedVendor, t)],
+    ['device-webgl-max-texture', t.t('lab.device.maxTexture'), reported(gl.maxTextureSize, t)],
+    ...Object.entries(gl.extensions).map(([name, present]): Fact => [`device-webgl-ext-${name}`, name, reported(present, t)]),
   ];
 }
 
-function osText({ environment: { os } }: DeviceReport, t: Translator): string {
-  const version = os.version === HIDDEN ? t.t('lab.device.osVersionHidden') : reportedText(os.version, t);
-  return t.t('lab.device.osValue', { name: reportedText(os.name, t), version, architecture: reportedText(os.architecture, t) });
+function osText({ environment: { os } }: DeviceReport, t: T): ReactNode {
+  const tr = t.translator;
+  const version = os.version === HIDDEN ? t('lab.device.osVersionHidden') : reported(os.version, tr);
+  return t.rich('lab.device.osValue', { name: reported(os.name, tr), version, architecture: reported(os.architecture, tr) });
 }
 
 /** A long list (features, flags) in small type across the panel's width. */
-function WideList({ testId, title, items }: { testId: string; title: string; items: string[] }) {
+function WideList({ testId, title, items }: { testId: string; title: string; items: ReactNode[] }) {
   const t = useT();
   return (
     <div className="lab-wide">
       <h3>{title}</h3>
       <ul data-testid={testId}>
-        {items.length ? items.map((item) => <li key={item}>{item}</li>) : <li>{t('lab.value.none')}</li>}
+        {items.length ? items.map((item, i) => <li key={i}>{item}</li>) : <li>{t('lab.value.none')}</li>}
       </ul>
     </div>
   );
 }
 
 /** A flag as the report has it; "not evaluated" when the report never read it. */
-function flagValue(value: string | number | boolean | undefined, t: Translator): string | number | boolean | NotAvailable {
-  return value ?? { status: 'not available', reason: t.t('lab.device.notEvaluated') };
+function flagValue(value: string | number | boolean | undefined): string | number | boolean | NotAvailable {
+  return value ?? notAvailable(msg('lab.device.notEvaluated'));
 }
 
-function environmentFacts(report: DeviceReport, t: Translator): Fact[] {
+/** Whose kernels train on WebAssembly (reports made before the app had its own say nothing). */
+function wasmKernelsText(kernels: DeviceReport['tfjs']['wasmKernels'], t: Translator): ReactNode {
+  if (kernels === undefined) return t.t('lab.device.wasmKernelsUnknown');
+  return typeof kernels === 'string' ? t.t(kernels === 'relaxed' ? 'lab.device.wasmKernelsRelaxed' : 'lab.device.wasmKernelsPlain') : reported(kernels, t);
+}
+
+function environmentFacts(report: DeviceReport, page: T): Fact[] {
+  const t = page.translator;
   const { environment: env, tfjs } = report;
-  const versions = Object.entries(tfjs.versions).map(([name, v]) => `${name} ${typeof v === 'string' ? v : t.t('lab.device.noVersion')}`);
+  const versions = Object.entries(tfjs.versions).map(([name, v]) => (typeof v === 'string' ? `${name} ${v}` : `${name} ${t.t('lab.device.noVersion')}`));
   return [
-    ['device-browser', t.t('lab.device.browser'), t.t('lab.device.browserValue', { name: reportedText(env.browser.name, t), version: reportedText(env.browser.majorVersion, t) })],
-    ['device-os', t.t('lab.device.os'), osText(report, t)],
-    ['device-cores', t.t('lab.device.cores'), reportedText(env.hardwareConcurrency, t)],
-    ['device-isolated', t.t('lab.device.isolated'), reportedText(env.crossOriginIsolated, t)],
-    ['device-wasm-threads', t.t('lab.device.wasmThreads'), reportedText(tfjs.wasmThreads, t)],
-    ['device-wasm-simd', t.t('lab.device.wasmSimd'), reportedText(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT, t), t)],
-    ['device-tfjs-version', t.t('lab.device.tfjs'), reportedText(tfjs.versions['tfjs-core'], t)],
-    ['device-tfjs-versions', t.t('lab.device.packages'), versions.join(', ')],
+    ['device-browser', t.t('lab.device.browser'), page.rich('lab.device.browserValue', { name: reported(env.browser.name, t), version: reported(env.browser.majorVersion, t) })],
+    ['device-os', t.t('lab.device.os'), osText(report, page)],
+    ['device-cores', t.t('lab.device.cores'), reported(env.hardwareConcurrency, t)],
+    ['device-isolated', t.t('lab.device.isolated'), reported(env.crossOriginIsolated, t)],
+    ['device-wasm-threads', t.t('lab.device.wasmThreads'), reported(tfjs.wasmThreads, t)],
+    ['device-wasm-simd', t.t('lab.device.wasmSimd'), reported(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT), t)],
+    ['device-wasm-kernels', t.t('lab.device.wasmKernels'), wasmKernelsText(tfjs.wasmKernels, t)],
+    ['device-tfjs-version', t.t('lab.device.tfjs'), reported(tfjs.versions['tfjs-core'], t)],
+    // Package names and versions are what the library reports: data, named in no language.
+    ['device-tfjs-versions', t.t('lab.device.packages'), <Data>{versions.join(', ')}</Data>],
   ];
 }
 
@@ -132,19 +151,23 @@ export function DeviceReportPanel({ job, onRefresh, onCancel }: Props) {
           <div className="lab-fact-columns">
             <FactList title={t('lab.device.gpuFacts')} facts={webGpuFacts(result.report, tr)} />
             <FactList title={t('lab.device.webglFacts')} facts={webGlFacts(result.report, tr)} />
-            <FactList title={t('lab.device.environmentFacts')} facts={environmentFacts(result.report, tr)} />
+            <FactList title={t('lab.device.environmentFacts')} facts={environmentFacts(result.report, t)} />
           </div>
           {result.report.webgpu.status === 'available' && (
             <WideList
               testId={FEATURES_TEST_ID}
               title={t('lab.device.webgpuFeatures', { count: result.report.webgpu.features.length })}
-              items={result.report.webgpu.features}
+              items={result.report.webgpu.features.map((feature) => <Data key={feature}>{feature}</Data>)}
             />
           )}
           <WideList
             testId={FLAGS_TEST_ID}
             title={t('lab.device.flags')}
-            items={Object.entries(result.report.tfjs.flags).map(([name, value]) => `${name} = ${reportedText(value, tr)}`)}
+            items={Object.entries(result.report.tfjs.flags).map(([name, value]) => (
+              <>
+                <Data>{name}</Data> = {reported(value, tr)}
+              </>
+            ))}
           />
           <div className="controls">
             <button data-testid="btn-device-copy" onClick={() => void copy()}>

@@ -5,6 +5,7 @@ import { LiveRegion } from '../a11y/LiveRegion';
 import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
 import { useT, type T } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 /** What the live region calls each panel's job (message ids by test-id prefix). */
 const JOB_NAMES = {
@@ -67,17 +68,17 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
       {job && (job.status === 'running' || job.status === 'cancelled') && (
         <div className="progress">
           <progress data-testid={`${prefix}-progress`} value={job.progress?.fraction ?? 0} max={1} />
-          <span data-testid={`${prefix}-progress-message`}>{job.progress?.message}</span>
+          <span data-testid={`${prefix}-progress-message`}>{job.progress && <Say message={job.progress.message} />}</span>
         </div>
       )}
       {job?.error && (
         <div className="error" role="alert" data-testid={`${prefix}-error`}>
-          {job.error}
+          <Say message={job.error} />
         </div>
       )}
       {job?.stops.map((stop) => (
         <div className="warning" role="status" key={`${stop.backend}-${stop.value}`} data-testid={`${prefix}-stop-${stop.backend}`}>
-          {stop.kind === 'out-of-memory' ? t('lab.job.outOfMemory', { reason: stop.reason }) : stop.reason}
+          {stop.kind === 'out-of-memory' ? t.rich('lab.job.outOfMemory', { reason: <Say message={stop.reason} /> }) : <Say message={stop.reason} />}
         </div>
       ))}
     </div>

@@ -4,6 +4,7 @@ import { softwareCardText } from '../../share/softwareGpu';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useT } from '../i18n/useT';
 import { LabFields } from './LabFields';
+import { Say } from '../i18n/Say';
 
 const WORKLOAD_KEYS = ['model', 'dataset', 'batchSize', 'seed', 'warmupSteps', 'measuredSteps'] as const;
 
@@ -38,7 +39,7 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
                 />
                 <span className="backend-name">{t.backend(name)}</span>
                 <small className="backend-reason" data-testid={`lab-backend-reason-${name}`}>
-                  {b?.reason ?? t('lab.settings.notDetected')}
+                  {b ? <Say message={b.reason} /> : t('lab.settings.notDetected')}
                 </small>
                 {b?.available && b.softwareGpu && (
                   <small className="backend-software" data-testid={`lab-backend-software-${name}`}>

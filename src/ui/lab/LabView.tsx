@@ -71,8 +71,7 @@ export function LabView() {
 
   const detecting = t('lab.detecting');
   const noBackends = backends === null ? detecting : chosen.length === 0 ? t('lab.blocked.chooseBackend') : null;
-  // The validation message itself stays English in this pass (src/config/schema.ts).
-  const badSettings = valid ? null : t('lab.blocked.fixSettings', { error: errors[0]?.message ?? '' });
+  const badSettings = valid || !errors[0] ? null : t('lab.blocked.fixSettings', { error: t.say(errors[0].message) });
   // Jobs run on the ticked backends this browser has; the settings keep the user's choice as it is.
   const run = (kind: LabJobKind, s: LabValues) => void labSession.start(kind, { ...s, backends: chosen });
 

@@ -8,6 +8,7 @@ import { LabFields } from './LabFields';
 import { formatMs, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
+import { Say } from '../i18n/Say';
 
 const TOP_KERNELS = 10;
 /** The panel's setting and test ids (not shown to people). */
@@ -94,9 +95,8 @@ export function ProfilePanel({ job, settings, values, blocked, run, backend, bac
               stepTime: formatMs(result.profiledStepMs, tr),
             })}
           </p>
-          {/* The timing note comes from the engine, in English in this pass. */}
           <p className="lab-note" data-testid="profile-time-source">
-            {result.kernelTiming.note}
+            <Say message={result.kernelTiming.note} />
           </p>
           <h3>{t('lab.profile.top', { count: Math.min(TOP_KERNELS, result.kernels.length) })}</h3>
           <KernelRows groups={result.kernels.slice(0, TOP_KERNELS)} offset={0} testId={TOP_TEST_ID} bars />

@@ -12,6 +12,7 @@ import { JobControls } from './JobControls';
 import { backendColor, formatMb, formatMs, formatSpeedUp, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
+import { Say } from '../i18n/Say';
 
 /** Test ids of the panel's job controls and chart (not shown to people). */
 const PREFIX = 'race';
@@ -95,8 +96,14 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
             const stop = job?.stops.find((s) => s.backend === backend);
             return (
               <tr key={backend} data-testid={`race-row-${backend}`}>
-                <th scope="row" style={{ color: backendColor(backend) }} data-testid={`race-backend-${backend}`}>
-                  {markedBackend(backend, isSoftware(backend), tr)}
+                <th scope="row" style={{ color: backendColor(backend) }}>
+                  <span data-testid={`race-backend-${backend}`}>{markedBackend(backend, isSoftware(backend), tr)}</span>
+                  {row?.threads !== undefined && (
+                    <span className="lab-threads" data-testid={`race-threads-${backend}`}>
+                      {' '}
+                      {t('lab.race.threads', { count: row.threads })}
+                    </span>
+                  )}
                 </th>
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (
@@ -106,7 +113,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
                   ))
                 ) : (
                   <td colSpan={COLUMNS.length} className="lab-pending">
-                    {stop ? stop.reason : job?.status === 'running' || job?.status === 'queued' ? '…' : t('lab.race.notRun')}
+                    {stop ? <Say message={stop.reason} /> : job?.status === 'running' || job?.status === 'queued' ? '…' : t('lab.race.notRun')}
                   </td>
                 )}
               </tr>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HIDDEN, notAvailable } from '../../engine/protocol/deviceReport';
 import { Translator } from '../../i18n/translator';
 import { formatMb, formatMs, formatSpeedUp, modelText, reportedText } from './labFormat';
+import { msg } from '../../i18n/message';
 
 const en = new Translator('en');
 const zh = new Translator('zh-CN');
@@ -24,18 +25,18 @@ describe('lab number formats', () => {
 
   it('never leaves a device value blank', () => {
     expect(reportedText(HIDDEN, en)).toBe('hidden by the browser');
-    expect(reportedText(notAvailable('no WebGPU here'), en)).toBe('not available (no WebGPU here)');
+    expect(reportedText(notAvailable(msg('engine.device.noWebGpu')), en)).toBe('not available (navigator.gpu is missing: this browser (or context) has no WebGPU)');
     expect(reportedText(true, en)).toBe('yes');
     expect(reportedText('', en)).toBe('(empty)');
     expect(reportedText(undefined, en)).toBe('not reported');
     expect(reportedText(8192, en)).toBe('8192');
   });
 
-  it('speaks Chinese with a Chinese translator (the engine’s reasons stay as they came)', () => {
+  it('speaks Chinese with a Chinese translator, the engine’s reasons included', () => {
     expect(formatMs(12.345, zh)).toBe('12.3 毫秒');
     expect(formatMb(null, zh)).toBe('未报告');
     expect(reportedText(HIDDEN, zh)).toBe('被浏览器隐藏');
-    expect(reportedText(notAvailable('no WebGPU here'), zh)).toBe('不可用（no WebGPU here）');
+    expect(reportedText(notAvailable(msg('engine.device.noWebGpu')), zh)).toBe('不可用（缺少 navigator.gpu：此浏览器（或此上下文）没有 WebGPU）');
     expect(reportedText(false, zh)).toBe('否');
     expect(modelText('Tiny CNN', zh)).toBe('微型 CNN');
     expect(modelText('Tiny CNN', en)).toBe('Tiny CNN');

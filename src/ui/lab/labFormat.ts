@@ -1,13 +1,14 @@
-import type { BackendName } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
 import { CNN_MODEL_LABELS } from '../../config/models';
 import { HIDDEN, isNotAvailable, type NotAvailable } from '../../engine/protocol/deviceReport';
 import { formatNumber } from '../../share/format';
+import { msg } from '../../i18n/message';
 import type { Translator } from '../../i18n/translator';
 import { backendSeriesColor } from '../theme/backendSeries';
 
-/** Backends this browser lacks, each with its reason: what a backend select disables. */
-export function unavailableBackends(backends: readonly { name: BackendName; available: boolean; reason: string }[] | null): Record<string, string> {
-  return Object.fromEntries((backends ?? []).filter((b) => !b.available).map((b) => [b.name, b.reason]));
+/** Backends this browser lacks, each with its reason in the page's language: what a backend select disables. */
+export function unavailableBackends(backends: readonly BackendAvailability[] | null, t: Translator): Record<string, string> {
+  return Object.fromEntries((backends ?? []).filter((b) => !b.available).map((b) => [b.name, t.say(b.reason)]));
 }
 
 /** One colour per backend across every lab chart: `var(--series-…)`, the same hue as the backend table's, readable in both schemes. */
@@ -34,10 +35,10 @@ export function formatMb(bytes: number | null | undefined, t: Translator): strin
   return typeof bytes === 'number' && Number.isFinite(bytes) ? t.t('lab.value.mb', { value: formatNumber(bytes / BYTES_PER_MB) }) : t.t('lab.value.notReported');
 }
 
-/** A device-report value as words: "yes"/"no", "(empty)", or "not available (why)"; never blank. The why comes from the engine, in English. */
+/** A device-report value as words: "yes"/"no", "(empty)", or "not available (why)"; never blank. */
 export function reportedText(value: string | number | boolean | NotAvailable | null | undefined, t: Translator): string {
   if (value === null || value === undefined) return t.t('lab.value.notReported');
-  if (isNotAvailable(value)) return t.t('lab.value.notAvailable', { reason: value.reason });
+  if (isNotAvailable(value)) return t.say(msg('lab.value.notAvailable', { reason: value.reason }));
   if (typeof value === 'boolean') return t.t(value ? 'lab.value.yes' : 'lab.value.no');
   if (value === '') return t.t('lab.value.empty');
   if (value === HIDDEN) return t.t('lab.value.hidden');

@@ -1,3 +1,4 @@
+import { UNTITLED_LESSON } from '../../share/lessonDoc';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useDevice } from '../device';
 import { useT } from '../i18n/useT';
@@ -17,7 +18,8 @@ export function LessonBar() {
   const last = lesson.steps.length;
   // A shipped lesson speaks the page's language; one a teacher wrote (from an ld= link) is shown as written.
   const shippedId = source?.kind === 'shipped' ? source.id : null;
-  const title = shippedId ? t(`lesson.${shippedId}.title`) : lesson.title;
+  // A link's own title is the teacher's text, shown as written; only the app's default for a missing one is translated.
+  const title = shippedId ? t(`lesson.${shippedId}.title`) : lesson.title === UNTITLED_LESSON ? t('lessons.editor.untitled') : lesson.title;
   const text = shippedId ? t(`lesson.${shippedId}.step${step}`) : current.text;
   return (
     <section className="panel lesson-bar" data-testid="lesson-bar" aria-label={t('lessons.bar.label')}>

@@ -71,7 +71,7 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
       const payload = await encodeLessonPayload(lesson);
       setLink({ url: `${window.location.origin}${window.location.pathname}${lessonStartHash(lesson, { payload }, present)}`, lesson });
     } catch (err) {
-      setProblem(err instanceof Error ? err.message : String(err));
+      setProblem(t.detail(err));
     }
   };
   const copy = async () => {

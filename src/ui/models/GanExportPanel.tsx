@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/useT';
-import { say } from './modelMessages';
 import { modelSession } from './modelSession';
+import { Say } from '../i18n/Say';
 
 /** The GAN studio's "Export for TensorFlow": both networks of the last GAN run as a Keras package (strategy.run loop). */
 export function GanExportPanel({ busyTraining }: { busyTraining: boolean }) {
@@ -17,12 +17,12 @@ export function GanExportPanel({ busyTraining }: { busyTraining: boolean }) {
       </div>
       {s.kept === 'ganRun' && s.error && (
         <div className="error" role="alert" data-testid="gan-export-error">
-          {say(s.error, t.translator)}
+          <Say message={s.error} />
         </div>
       )}
       {s.kept === 'ganRun' && s.note && (
         <p className="share-note" role="status" data-testid="gan-export-note">
-          {say(s.note, t.translator)}
+          <Say message={s.note} />
         </p>
       )}
     </section>

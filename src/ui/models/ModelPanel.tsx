@@ -3,8 +3,8 @@ import type { BackendName } from '../../config/backends';
 import { formatNumber, formatPercent } from '../../share/format';
 import { continueConfig, MODEL_FILE_EXTENSION, modelDetail, modelTitle } from '../../share/savedModels';
 import { useT } from '../i18n/useT';
-import { say } from './modelMessages';
 import { modelSession } from './modelSession';
+import { Say } from '../i18n/Say';
 
 /** The Train view's model panel: save / download / export the trained model, load one and evaluate or continue it. */
 export function ModelPanel({ backend, busyTraining }: { backend: BackendName | null; busyTraining: boolean }) {
@@ -47,19 +47,19 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
       </div>
       {s.error && (
         <div className="error" role="alert" data-testid="model-error">
-          {say(s.error, t.translator)}
+          <Say message={s.error} />
         </div>
       )}
       {s.note && (
         <p className="share-note" role="status" data-testid="model-note">
-          {say(s.note, t.translator)}
+          <Say message={s.note} />
         </p>
       )}
       {s.loaded && (
         <div className="loaded-model" data-testid="loaded-model">
           <h3 data-testid="loaded-model-title">{modelTitle(s.loaded.header.config, t.translator)}</h3>
           <p data-testid="loaded-model-detail">
-            {t('models.panel.from', { detail: modelDetail(s.loaded.header, t.translator), source: say(s.loaded.source, t.translator) })}
+            {t.rich('models.panel.from', { detail: modelDetail(s.loaded.header, t.translator), source: <Say message={s.loaded.source} /> })}
           </p>
           <div className="controls">
             <button data-testid="btn-model-evaluate" disabled={working || busyTraining || backend === null} onClick={() => backend && void modelSession.evaluate(backend)}>

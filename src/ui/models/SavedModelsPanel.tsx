@@ -8,6 +8,7 @@ import { settingsStore } from '../share/pageStore';
 import { downloadBlob } from '../share/download';
 import { useT } from '../i18n/useT';
 import { modelSession } from './modelSession';
+import { Say } from '../i18n/Say';
 
 /** Loads a stored model into the Train view and goes there. */
 export function loadStoredModel(entry: SavedModelEntry): void {
@@ -26,7 +27,7 @@ export function SavedModelsPanel() {
       <h2>{t('models.saved.title')}</h2>
       {models.error && (
         <div className="error" role="alert" data-testid="saved-models-error">
-          {models.error}
+          <Say message={models.error} />
         </div>
       )}
       <p className="share-note" data-testid="saved-models-count">

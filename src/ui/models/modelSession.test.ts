@@ -10,13 +10,13 @@ import { RunStore } from '../runStore';
 import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
 import { Translator } from '../../i18n/translator';
-import { say, type ModelMessage } from './modelMessages';
+import { msg, MessageError, type Message } from '../../i18n/message';
 import { ModelSession } from './modelSession';
 
 const en = new Translator('en');
 const zh = new Translator('zh-CN');
-const english = (message: ModelMessage | null) => (message ? say(message, en) : null);
-const file = (name: string): ModelMessage => ({ id: 'models.source.file', values: { name } });
+const english = (message: Message | null) => (message ? en.say(message) : null);
+const file = (name: string): Message => msg('models.source.file', { name });
 
 function memoryModels(): ModelStore & { added: { bytes: ArrayBuffer; runCreatedAt: string | null }[] } {
   const entries: SavedModelEntry[] = [];
@@ -25,7 +25,7 @@ function memoryModels(): ModelStore & { added: { bytes: ArrayBuffer; runCreatedA
     added,
     async add(entry) {
       const reading = readModelFile(entry.bytes);
-      if (!reading.ok) throw new Error(reading.error);
+      if (!reading.ok) throw new MessageError(reading.error);
       added.push(entry);
       const stored = { id: `m${entries.length}`, createdAt: new Date().toISOString(), header: reading.header, ...entry };
       entries.push(stored);
@@ -107,9 +107,11 @@ describe('the page’s trained model', () => {
     const first = port.lastSubmit();
     expect(first.request).toEqual({ kind: 'evaluateModel', checkpoint: bytes, backend: 'webgl' });
     port.run(first.id, 'evaluateModel');
-    port.end(first.id, { status: 'error', message: 'Saved weight conv1/bias [2] does not fit this model.' });
+    const misfit = msg('engine.checkpoint.weightShape', { name: 'conv1/bias', shape: '[2]', expectedName: 'conv1/bias', expected: '[8]' });
+    port.end(first.id, { status: 'error', message: misfit });
     await failing;
-    expect(session.getSnapshot()).toMatchObject({ error: { text: 'Saved weight conv1/bias [2] does not fit this model.' }, evaluation: null, kept: null });
+    expect(session.getSnapshot()).toMatchObject({ error: misfit, evaluation: null, kept: null });
+    expect(zh.say(misfit)).toBe('已保存的权重 conv1/bias [2] 与此模型的 conv1/bias [8] 不匹配。');
 
     const evaluating = session.evaluate('cpu');
     const second = port.lastSubmit();
@@ -129,15 +131,15 @@ describe('the page’s trained model', () => {
 });
 
 describe('what the model session says', () => {
-  it('says its notes and its own errors in the language of the page when shown, and the worker’s errors as they came', async () => {
+  it('says its notes and its errors, its own and the worker’s, in the language of the page when shown', async () => {
     const { port, session } = setup();
     session.continueTraining('cpu');
     expect(english(session.getSnapshot().error)).toBe('Load a saved model first.');
-    expect(say(session.getSnapshot().error!, zh)).toBe('请先加载一个已保存的模型。');
+    expect(zh.say(session.getSnapshot().error!)).toBe('请先加载一个已保存的模型。');
 
     session.load(gpck(), { id: 'models.source.browser', values: { date: '2025-02-01 10:00' } });
     expect(english(session.getSnapshot().note)).toBe('Loaded from this browser (saved 2025-02-01 10:00).');
-    expect(say(session.getSnapshot().note!, zh)).toBe('已从此浏览器（保存于 2025-02-01 10:00）加载。');
+    expect(zh.say(session.getSnapshot().note!)).toBe('已从此浏览器（保存于 2025-02-01 10:00）加载。');
 
     const evaluating = session.evaluate('cpu');
     const { id } = port.lastSubmit();
@@ -145,6 +147,6 @@ describe('what the model session says', () => {
     port.end(id, { status: 'cancelled' });
     await evaluating;
     expect(english(session.getSnapshot().error)).toBe('Cancelled.');
-    expect(say(session.getSnapshot().error!, zh)).toBe('已取消。');
+    expect(zh.say(session.getSnapshot().error!)).toBe('已取消。');
   });
 });

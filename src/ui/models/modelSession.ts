@@ -16,7 +16,7 @@ import { deviceClient } from '../device';
 import { cnnSession, ganSession, type TrainingSession } from '../session';
 import { downloadBlob } from '../share/download';
 import { runRecorder } from '../share/runRecorder';
-import { messageOfError, ModelMessageError, type ModelMessage, type PageMessage } from './modelMessages';
+import { messageOf, msg, MessageError, type Message } from '../../i18n/message';
 
 export type ModelTask = 'save' | 'download' | 'export' | 'evaluate';
 
@@ -24,7 +24,7 @@ export interface LoadedModel {
   header: SavedModelHeader;
   bytes: ArrayBuffer;
   /** Where it came from, e.g. "file model.gpck" or "this browser (saved …)". */
-  source: ModelMessage;
+  source: Message;
 }
 
 export interface ModelSnapshot {
@@ -33,9 +33,9 @@ export interface ModelSnapshot {
   busy: ModelTask | null;
   loaded: LoadedModel | null;
   evaluation: { point: EvalPoint; backend: BackendName } | null;
-  /** The last thing done, in plain words. */
-  note: ModelMessage | null;
-  error: ModelMessage | null;
+  /** The last thing done. */
+  note: Message | null;
+  error: Message | null;
 }
 
 export class ModelSession {
@@ -65,7 +65,7 @@ export class ModelSession {
     this.task('save', async () => {
       const file = await this.fileOfKept();
       const error = await this.models.add(file.bytes, this.snapshot.kept === 'run' ? this.runCreatedAt() : null);
-      if (error) throw new Error(error);
+      if (error) throw new MessageError(error);
       return { id: 'models.note.saved', values: { file: modelFileName(file.config, file.step) } };
     });
 
@@ -98,9 +98,9 @@ export class ModelSession {
   }
 
   /** Validates a saved model and makes it the loaded one; a refused file changes nothing else. */
-  load(bytes: ArrayBuffer, source: ModelMessage): void {
+  load(bytes: ArrayBuffer, source: Message): void {
     const reading = readModelFile(bytes);
-    if (!reading.ok) return this.update({ error: { text: reading.error }, note: null });
+    if (!reading.ok) return this.update({ error: reading.error, note: null });
     this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, note: { id: 'models.note.loaded', values: { source } } });
   }
 
@@ -123,7 +123,7 @@ export class ModelSession {
   }
 
   private requireLoaded(): LoadedModel {
-    if (!this.snapshot.loaded) throw new ModelMessageError({ id: 'models.error.loadFirst' });
+    if (!this.snapshot.loaded) throw new MessageError(msg('models.error.loadFirst'));
     return this.snapshot.loaded;
   }
 
@@ -140,23 +140,23 @@ export class ModelSession {
           if (event.type === 'model') result = event.result;
         },
         onEnded: (outcome) => {
-          if (outcome.status === 'error') return reject(new Error(outcome.message));
-          if (outcome.status === 'cancelled') return reject(new ModelMessageError({ id: 'models.error.cancelled' }));
+          if (outcome.status === 'error') return reject(new MessageError(outcome.message));
+          if (outcome.status === 'cancelled') return reject(new MessageError(msg('models.error.cancelled')));
           const got = result as ModelResult | null;
-          if (got?.kind !== kind) return reject(new ModelMessageError({ id: 'models.error.noResult' }));
+          if (got?.kind !== kind) return reject(new MessageError(msg('models.error.noResult')));
           resolve(got as Extract<ModelResult, { kind: K }>);
         },
       });
     });
   }
 
-  private async task(task: ModelTask, run: () => Promise<PageMessage>): Promise<void> {
+  private async task(task: ModelTask, run: () => Promise<Message>): Promise<void> {
     if (this.snapshot.busy) return;
     this.update({ busy: task, error: null, note: null });
     try {
       this.update({ note: await run(), busy: null });
     } catch (error) {
-      this.update({ error: messageOfError(error), busy: null });
+      this.update({ error: messageOf(error), busy: null });
     }
   }
 

@@ -103,7 +103,7 @@ function CurveChart({ testId, spec }: { testId: string; spec: ChartSpec }) {
   const savePng = () => {
     if (!canvasRef.current) return;
     setPngError(null);
-    downloadCanvasPng(`${testId}.png`, canvasRef.current, t.translator).catch((err: unknown) => setPngError(err instanceof Error ? err.message : String(err)));
+    downloadCanvasPng(`${testId}.png`, canvasRef.current, t.translator).catch((err: unknown) => setPngError(t.detail(err)));
   };
 
   return (

@@ -30,7 +30,7 @@ export function ExportButtons({ stem, json, rowsCsv, stepsCsv, charts = [], char
     setError(null);
     Promise.resolve()
       .then(action)
-      .catch((err: unknown) => setError(t('share.export.failed', { error: err instanceof Error ? err.message : String(err) })));
+      .catch((err: unknown) => setError(t('share.export.failed', { error: t.detail(err) })));
   };
   const savePng = (chart: ChartRef) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`${chartScope} [data-testid="${chart.testId}"] canvas`);

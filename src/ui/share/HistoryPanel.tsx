@@ -9,6 +9,7 @@ import type { SavedModelEntry } from '../../share/modelStore';
 import { savedModels } from '../../share/savedModelsModel';
 import { loadStoredModel, SavedModelsPanel } from '../models/SavedModelsPanel';
 import { useT, type T } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 /** Test ids of the viewed or compared result start so. */
 const TEST_IDS = 'history';
@@ -106,7 +107,7 @@ export function HistoryPanel() {
       <h2>{t('share.history.title')}</h2>
       {history.error && (
         <div className="error" role="alert" data-testid="history-error">
-          {history.error}
+          <Say message={history.error} />
         </div>
       )}
       <p className="share-note" data-testid="history-count">

@@ -3,6 +3,7 @@ import { lessonSession } from '../lessons/lessonStore';
 import { settingsStore } from './pageStore';
 import { sharedLink } from './sharedLink';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 
 /** One message for everything a link got wrong (settings and shared result), shown as plain text. */
 export function LinkProblems() {
@@ -22,7 +23,9 @@ export function LinkProblems() {
       <strong>{t('share.link.problem')}</strong> {t('share.link.problemMore')}
       <ul data-testid="link-error-list">
         {problems.map((problem, i) => (
-          <li key={i}>{problem}</li>
+          <li key={i}>
+            <Say message={problem} />
+          </li>
         ))}
       </ul>
       <button data-testid="btn-dismiss-link-error" onClick={dismiss}>

@@ -9,6 +9,7 @@ import { runRecorder, type RecordedKind } from './runRecorder';
 import { ShareButton } from './ShareButton';
 import { useT } from '../i18n/useT';
 import type { MessageId } from '../../i18n/translator';
+import { Say } from '../i18n/Say';
 
 const WAITING: Record<RecordedKind, MessageId> = {
   cnn: 'share.bar.waitTraining',
@@ -36,7 +37,7 @@ export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind
   let body;
   if (!recorded || recorded.runId !== latestRunId) body = <p className="share-note">{t(WAITING[kind])}</p>;
   else if (recorded.status === 'preparing') body = <p className="share-note">{t('share.bar.preparing')}</p>;
-  else if (!recorded.result) body = <p className="share-note">{recorded.reason}</p>;
+  else if (!recorded.result) body = <p className="share-note">{recorded.reason && <Say message={recorded.reason} />}</p>;
   else {
     const result = recorded.result;
     body = (
@@ -52,7 +53,7 @@ export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind
         />
         {recorded.saveError ? (
           <div className="error" role="alert" data-testid="history-save-error">
-            {t('share.bar.notKept', { error: recorded.saveError })}
+            {t.rich('share.bar.notKept', { error: <Say message={recorded.saveError} /> })}
           </div>
         ) : (
           <small className="share-note" data-testid="history-save-status">

@@ -26,7 +26,7 @@ export function ShareButton({ result }: { result: SharedResult }) {
     try {
       link = await resultUrl(result, `${window.location.origin}${window.location.pathname}`);
     } catch (err) {
-      setState({ forResult: result, link: null, message: err instanceof Error ? err.message : String(err), failed: true });
+      setState({ forResult: result, link: null, message: t.detail(err), failed: true });
       return;
     }
     const chars = t.number(link.length);

@@ -8,6 +8,7 @@ import { ComparisonView, ResultView } from './ResultView';
 import { sharedLink } from './sharedLink';
 import { useT } from '../i18n/useT';
 import type { MessageId } from '../../i18n/translator';
+import { Say } from '../i18n/Say';
 
 /** Test ids of the shared result (and its comparison) start so. */
 const TEST_IDS = 'shared';
@@ -87,7 +88,7 @@ export function SharedResultPanel() {
       </div>
       {compare.note && (
         <div className={compare.status === 'failed' ? 'error' : 'warning'} role={compare.status === 'failed' ? 'alert' : 'status'} data-testid="compare-note">
-          {compare.note}
+          <Say message={compare.note} />
         </div>
       )}
       {yours ? <ComparisonView a={theirs} b={yours} testIdPrefix={TEST_IDS} /> : <ResultView label={theirsLabel} result={result} testIdPrefix={TEST_IDS} />}

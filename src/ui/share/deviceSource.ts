@@ -7,6 +7,10 @@ import { deviceClient } from '../device';
 import { labSession } from '../lab/labSession';
 import { flattenDeviceReport, minimalDevice, type DeviceForShare } from '../../share/flattenDevice';
 import { softwareMapOf } from '../../share/softwareGpu';
+import { Translator } from '../../i18n/translator';
+
+/** A shared result records its device in English (data, like the report's keys). */
+const ENGLISH = new Translator('en');
 
 /** How long a result waits for the lab (it may be busy with a race) before taking partial facts, ms. */
 export const DEVICE_REPORT_WAIT_MS = 60_000;
@@ -38,7 +42,7 @@ function waitForReport(): Promise<DeviceForShare> {
       const report = latestReport();
       if (report) return finish(report);
       const job = labSession.getSnapshot().jobs.deviceReport;
-      if (job?.status === 'error') return finish(partialDevice(`the device report failed: ${job.error ?? 'unknown error'}`));
+      if (job?.status === 'error') return finish(partialDevice(`the device report failed: ${job.error ? ENGLISH.say(job.error) : 'unknown error'}`));
       if (!job || job.status === 'cancelled') labSession.readDevice();
     };
     unsubscribe = labSession.subscribe(check);

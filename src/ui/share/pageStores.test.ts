@@ -15,6 +15,7 @@ import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately, NODE_BACKENDS } from '../testing/fakeOwner';
 import { RunRecorder } from './runRecorder';
 import { SharedLink } from './sharedLink';
+import { english } from '../../i18n/testing/english';
 
 const DEVICE = { device: { browser: 'Chrome 156', os: 'Linux' }, versions: { app: '0.1.0' } };
 
@@ -39,7 +40,7 @@ function page(hash: string) {
 describe('a shared link on the page', () => {
   it('says a damaged result is damaged, and drops the message once the address bar holds a clean link', async () => {
     const p = page('#v=2&w=cnn&r=AAAA');
-    await vi.waitFor(() => expect(p.shared.getSnapshot().errors).toEqual([expect.stringContaining('The shared result is damaged')]));
+    await vi.waitFor(() => expect(english(p.shared.getSnapshot().errors)).toEqual([expect.stringContaining('The shared result is damaged')]));
     expect(p.settings.getSnapshot().resultPayload).toBeNull();
     p.host.navigate('#v=2&w=cnn&seed=7');
     expect(p.shared.getSnapshot().errors).toEqual([]);
@@ -55,7 +56,8 @@ describe('a shared link on the page', () => {
     const { id, request } = p.port.lastSubmit();
     // Sent cpu, webgl and webgpu; only cpu is here.
     expect(request).toMatchObject({ kind: 'race', settings: { backends: ['cpu'], warmupSteps: 3, measuredSteps: 20, batchSize: race.config.batchSize } });
-    expect(p.shared.getSnapshot().compare).toMatchObject({ status: 'running', kind: 'race', note: 'Not available here, so not raced: webgl, webgpu' });
+    expect(p.shared.getSnapshot().compare).toMatchObject({ status: 'running', kind: 'race' });
+    expect(english(p.shared.getSnapshot().compare.note)).toBe('Not available here, so not raced: WebGL, WebGPU');
     expect(p.settings.getSnapshot().settings).toMatchObject({ view: 'lab', lab: { backends: 'cpu', measuredSteps: '20' } });
     p.port.run(id, 'race');
     p.port.event(id, { type: 'raceRow', row: raceRow('cpu', 50) });
@@ -73,7 +75,7 @@ describe('a shared link on the page', () => {
     p.shared.runHere();
     const { id, request } = p.port.lastSubmit();
     expect(request).toMatchObject({ kind: 'train', config: { backend: 'wasm' } });
-    expect(p.shared.getSnapshot().compare.note).toBe('WebGL is not available here, so it runs on WebAssembly SIMD.');
+    expect(english(p.shared.getSnapshot().compare.note)).toBe('WebGL is not available here, so it runs on WebAssembly SIMD.');
     p.port.run(id);
     p.port.event(id, { type: 'runInfo', info: { backend: 'wasm', modelLabel: 'Classic CNN', params: 1, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 100, totalSteps: 500, flags: {} } });
     p.port.event(id, { type: 'state', state: 'training' });

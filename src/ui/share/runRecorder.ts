@@ -4,6 +4,7 @@
  * Share button; listeners (the comparison with a shared link) hear of each one.
  */
 import type { RunState } from '../../engine/protocol/training';
+import type { Message } from '../../i18n/message';
 import type { DeviceForShare } from '../../share/flattenDevice';
 import { entryFor, historyModel, type HistoryModel } from '../../share/historyModel';
 import type { SharedResult } from '../../share/resultDoc';
@@ -20,10 +21,10 @@ export interface RecordedRun {
   status: 'preparing' | 'ready' | 'unavailable';
   result: SharedResult | null;
   /** Why there is no result (status 'unavailable'). */
-  reason: string | null;
+  reason: Message | null;
   saving: boolean;
   /** Why the history could not keep it (storage full, ...); null when it did. */
-  saveError: string | null;
+  saveError: Message | null;
 }
 
 export type RunResults = Record<RecordedKind, RecordedRun | null>;

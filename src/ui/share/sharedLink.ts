@@ -11,6 +11,7 @@ import { workloadKind } from '../../share/resultSettings';
 import { planRaceHere, planTrainingHere } from '../../share/runHere';
 import { markChosen } from '../components/backendChoices';
 import type { DeviceClient } from '../../engine/client/deviceClient';
+import { msg, type Message } from '../../i18n/message';
 import { entryFor, historyModel, RECEIVED_ID_PREFIX, type HistoryModel } from '../../share/historyModel';
 import type { SettingsStore } from '../../share/settingsStore';
 import { deviceClient } from '../device';
@@ -24,15 +25,15 @@ export interface Comparison {
   kind: RecordedKind | null;
   runId: number | null;
   local: SharedResult | null;
-  /** What happened, in plain words (a substituted backend, why it failed). */
-  note: string | null;
+  /** What happened (a substituted backend, why it failed). */
+  note: Message | null;
 }
 
 export interface SharedSnapshot {
   status: 'none' | 'reading' | 'ready';
   result: SharedResult | null;
   /** What could not be read from the shared result; shown with the link's other problems. */
-  errors: string[];
+  errors: Message[];
   compare: Comparison;
 }
 
@@ -126,7 +127,7 @@ export class SharedLink {
   private trainHere(kind: TrainingKind, theirs: SharedResult): void {
     const session = this.deps.sessions[kind];
     const { phase } = session.store.getSnapshot();
-    if (phase === 'queued' || phase === 'active') return this.fail(kind, 'A run is in progress in that view: stop it first, then try again.');
+    if (phase === 'queued' || phase === 'active') return this.fail(kind, msg('share.shared.busy'));
     const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends);
     if (!plan.ok) return this.fail(kind, plan.note);
     // The sender's backend is a choice, kept in the form even where it is a software GPU here.
@@ -137,7 +138,7 @@ export class SharedLink {
     this.update({ compare: { status: 'running', kind, runId, local: null, note: plan.note } });
   }
 
-  private fail(kind: RecordedKind, note: string): void {
+  private fail(kind: RecordedKind, note: Message): void {
     this.update({ compare: { status: 'failed', kind, runId: null, local: null, note } });
   }
 
@@ -148,7 +149,7 @@ export class SharedLink {
     const job = this.deps.lab.getSnapshot().jobs.race;
     if (job?.id !== compare.runId) return;
     if (job.status === 'error') this.update({ compare: { ...compare, status: 'failed', note: job.error } });
-    if (job.status === 'cancelled') this.update({ compare: { ...compare, status: 'failed', note: 'The race here was cancelled.' } });
+    if (job.status === 'cancelled') this.update({ compare: { ...compare, status: 'failed', note: msg('share.shared.raceCancelled') } });
   }
 
   /** Stops a run here at the sender's last step, and ends the comparison if the run fails. */

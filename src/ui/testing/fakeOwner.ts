@@ -2,16 +2,17 @@
 import type { BackendAvailability } from '../../config/backends';
 import type { OwnerPort } from '../../engine/client/deviceClient';
 import type { JobEvent, JobOutcome, OwnerCommand, OwnerEvent, QueueEntry } from '../../engine/protocol/jobs';
+import { msg } from '../../i18n/message';
 import type { FrameScheduler } from '../runStore';
 
 /** Listeners run at once instead of once per animation frame. */
 export const immediately: FrameScheduler = (callback) => callback();
 
 export const NODE_BACKENDS: BackendAvailability[] = [
-  { name: 'cpu', available: true, reason: 'plain JavaScript, always available' },
-  { name: 'wasm', available: true, reason: 'WebAssembly' },
-  { name: 'webgl', available: false, reason: 'no WebGL here' },
-  { name: 'webgpu', available: false, reason: 'no WebGPU here' },
+  { name: 'cpu', available: true, reason: msg('engine.backend.cpu.ready') },
+  { name: 'wasm', available: true, reason: msg('engine.backend.wasm.oneThread') },
+  { name: 'webgl', available: false, reason: msg('engine.backend.webgl.noOffscreenCanvas') },
+  { name: 'webgpu', available: false, reason: msg('engine.backend.webgpu.missing') },
 ];
 
 /** The device owner as the test plays it: it sees every command and answers only when told. */

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { clockTime } from '../../share/unfinishedRun';
 import { useT } from '../i18n/useT';
 import { unfinishedRun } from './unfinishedRunSession';
+import { Say } from '../i18n/Say';
 
 /** "Save checkpoint", beside the run controls: the running (or paused) CNN run's state kept in this browser now. */
 export function SaveCheckpointButton({ running, onSave }: { running: boolean; onSave(): void }) {
@@ -20,7 +21,7 @@ export function CheckpointNote() {
   if (error) {
     return (
       <div className="error" role="alert" data-testid="checkpoint-error">
-        {error}
+        <Say message={error} />
       </div>
     );
   }

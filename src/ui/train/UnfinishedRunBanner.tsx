@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { unfinishedRunText } from '../../share/unfinishedRun';
 import { useT } from '../i18n/useT';
 import { unfinishedRun } from './unfinishedRunSession';
+import { Say } from '../i18n/Say';
 
 /** "An unfinished run can be resumed: …" with Resume and Discard; a damaged record says why and offers Discard only. */
 export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean }) {
@@ -15,7 +16,7 @@ export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean })
       <p id="unfinished-run-text" data-testid="unfinished-run-text">
         {offer.status === 'ready'
           ? t('unfinished.ready', { run: unfinishedRunText(offer.run, t.translator) })
-          : t('unfinished.damaged', { error: offer.error })}
+          : t.rich('unfinished.damaged', { error: <Say message={offer.error} /> })}
       </p>
       <div className="controls">
         {offer.status === 'ready' && (

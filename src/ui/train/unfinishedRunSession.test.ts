@@ -9,6 +9,8 @@ import { RunStore } from '../runStore';
 import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
 import { UnfinishedRunSession } from './unfinishedRunSession';
+import { english } from '../../i18n/testing/english';
+import { storageError } from '../../share/historyStore';
 
 const CONFIG: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'tiny', epochs: 3 };
 const CURVE: [number, number][] = [
@@ -100,7 +102,7 @@ describe('the unfinished run of the Train view', () => {
     storage.record = { savedAt: '2025-01-01T12:00:00.000Z', bytes: fileAt(20).bytes.slice(0, 40) };
     await unfinished.load();
     const { offer } = unfinished.getSnapshot();
-    expect(offer.status === 'damaged' && offer.error).toMatch(/^Not a usable checkpoint: /);
+    expect(offer.status === 'damaged' && english(offer.error)).toMatch(/^Not a usable checkpoint: /);
     unfinished.resume();
     await unfinished.discard();
     expect(unfinished.getSnapshot().offer).toEqual({ status: 'empty' });
@@ -110,9 +112,10 @@ describe('the unfinished run of the Train view', () => {
   it('says so when the browser storage cannot be read, and the page goes on', async () => {
     const port = new FakeOwnerPort();
     const training = new TrainingSession(new DeviceClient(() => port), 'loss', new RunStore('loss', immediately));
-    const unfinished = new UnfinishedRunSession(training, new UnfinishedRunSlot(() => Promise.reject(new Error('Browser storage failed: blocked'))));
+    const unfinished = new UnfinishedRunSession(training, new UnfinishedRunSlot(() => Promise.reject(storageError(new Error('blocked')))));
     await unfinished.load();
-    expect(unfinished.getSnapshot()).toMatchObject({ offer: { status: 'empty' }, error: 'The unfinished run kept in this browser could not be read: Browser storage failed: blocked' });
+    expect(unfinished.getSnapshot()).toMatchObject({ offer: { status: 'empty' } });
+    expect(english(unfinished.getSnapshot().error)).toBe('The unfinished run kept in this browser could not be read: Browser storage failed: blocked');
     training.start(CONFIG);
     expect(port.lastSubmit().request.kind).toBe('train');
   });

@@ -4,6 +4,7 @@
  * when the view opened is offered to resume or discard; a run that finishes clears the slot it wrote.
  */
 import type { CheckpointFile } from '../../engine/protocol/training';
+import { detailOf, msg, type Message } from '../../i18n/message';
 import { openSlotStorage, UnfinishedRunSlot, type UnfinishedRunReading } from '../../share/unfinishedRun';
 import { cnnSession, type TrainingSession } from '../session';
 
@@ -12,12 +13,11 @@ export interface UnfinishedRunSnapshot {
   offer: UnfinishedRunReading;
   /** The latest checkpoint of the run on screen kept in the browser. */
   saved: { step: number; epoch: number; reason: CheckpointFile['reason']; savedAt: string } | null;
-  /** The last storage failure, in plain words; null once one succeeds again. */
-  error: string | null;
+  /** The last storage failure; null once one succeeds again. */
+  error: Message | null;
 }
 
 const EMPTY: UnfinishedRunReading = { status: 'empty' };
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class UnfinishedRunSession {
   private snapshot: UnfinishedRunSnapshot = { offer: EMPTY, saved: null, error: null };
@@ -78,7 +78,7 @@ export class UnfinishedRunSession {
       // A run started meanwhile will replace the slot: nothing to offer then.
       if (this.training.store.runId === runAtRead) this.update({ offer });
     } catch (error) {
-      this.update({ error: `The unfinished run kept in this browser could not be read: ${messageOf(error)}` });
+      this.update({ error: msg('unfinished.readFailed', { detail: detailOf(error) }) });
     }
   }
 
@@ -89,7 +89,7 @@ export class UnfinishedRunSession {
       const run = await this.slot.write(file.bytes);
       if (this.training.store.runId === runId) this.update({ saved: { step: file.step, epoch: file.epoch, reason: file.reason, savedAt: run.savedAt }, error: null });
     } catch (error) {
-      this.update({ error: `The checkpoint at step ${file.step} could not be kept in this browser: ${messageOf(error)}` });
+      this.update({ error: msg('unfinished.keepFailed', { step: file.step, detail: detailOf(error) }) });
     }
   }
 
@@ -99,7 +99,7 @@ export class UnfinishedRunSession {
       this.slotRun = null;
       this.update({ saved: null, error: null });
     } catch (error) {
-      this.update({ error: `The unfinished run kept in this browser could not be removed: ${messageOf(error)}` });
+      this.update({ error: msg('unfinished.clearFailed', { detail: detailOf(error) }) });
     }
   }
 

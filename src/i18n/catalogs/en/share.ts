@@ -177,6 +177,7 @@ export const EN_SHARE = {
   'share.shared.running': 'Running here…',
   'share.shared.done': 'Compared with this device',
   'share.shared.failed': 'Could not run here',
+  'share.shared.raceCancelled': 'The race here was cancelled.',
 
   // Lessons: the menu, the bar over the page, the editor.
   'lessons.menu.title': 'Lessons',
@@ -214,6 +215,19 @@ export const EN_SHARE = {
   'share.model.loss': 'loss {loss}',
   'share.model.accuracy': 'test accuracy {accuracy}',
   'share.model.trainedOn': 'trained on {backend}',
+  // src/share/runHere.ts: what "Run on this device" tells about what differs here.
+  'share.here.list': '{list}, {item}',
+  'share.here.then': '{first}. {then}',
+  'share.here.noneOf': 'None of the sender’s backends ({backends}) is available here.',
+  'share.here.noBackends': 'The shared race names no backend to run.',
+  'share.here.defaultUsed': '{problem}: the lab’s default is used',
+  'share.here.notRaced': 'Not available here, so not raced: {backends}',
+  'share.here.notYet': 'No backend of this browser is available yet: try again in a moment.',
+  'share.here.unusable': 'The shared settings could not be used here: {problem}',
+  'share.here.standIn': '{wanted} is not available here, so it runs on {backend}.',
+  // src/share/resultFromRun.ts: why a run or race has nothing to share.
+  'share.result.noSteps': 'The run stopped before its first step, so there is nothing to share.',
+  'share.result.noRows': 'No backend finished the race, so there is nothing to share.',
   'share.history.selectColumn': 'Compare',
   'share.history.actionsColumn': 'Actions',
 } as const;

@@ -1,0 +1,61 @@
+import { BACKEND_LABELS } from '../src/config/backends';
+import { expect, test } from './fixtures';
+import { LabPage } from './pages/labPage';
+import { PlaygroundPage } from './pages/playgroundPage';
+
+/** The tiny CNN, small enough for a few seconds of WebAssembly on two cores. */
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '2', seed: '7' };
+
+// WebAssembly runs on the CPU in every project alike: these journeys run once, in the cpu project.
+test.describe('WebAssembly journeys', () => {
+  test.beforeEach(({ backend }) => {
+    test.skip(backend !== 'cpu', 'WebAssembly is the same in every project: one run covers it');
+  });
+
+  test("trains the tiny CNN on WebAssembly from the Train view: loss falls, tensors flat; the app's kernels ran on every core", async ({ playground: p, page }) => {
+    await p.open();
+    await p.chooseBackend('wasm');
+    await p.setFields(TINY_RUN);
+    await p.button('train').click();
+    await expect(p.stat('backend')).toHaveText(BACKEND_LABELS.wasm);
+    await p.waitForSteps(20);
+    await expect
+      .poll(async () => {
+        const l = await p.losses();
+        return l ? l.latest / l.first : 1;
+      }, { message: 'train loss falls below 85% of its first value', timeout: 120_000 })
+      .toBeLessThan(0.85);
+    const tensorCounts = await p.tensorCountsOverSteps(4);
+    expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+    await p.button('stop').click();
+    await expect(p.runState()).toHaveText('stopped');
+    await expect(p.errorMessage()).toHaveCount(0);
+
+    // The device report read after the run: the app's kernels, and as many threads as the page may use.
+    const lab = new LabPage(page);
+    await lab.open();
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const isolated = await page.evaluate(() => crossOriginIsolated);
+    await expect(lab.byId('device-wasm-kernels')).toHaveText(/^the app's own, (relaxed SIMD|SIMD128)/);
+    const threads = Number(await lab.byId('device-wasm-threads').innerText());
+    if (cores >= 2 && isolated) expect(threads, `${cores} cores, isolated page`).toBeGreaterThan(1);
+    else expect(threads).toBe(1);
+  });
+
+  test('trains the MLP GAN on WebAssembly from the GAN view: samples redraw, D/G losses chart, tensors flat', async ({ page }) => {
+    const p = new PlaygroundPage(page, 'gan');
+    const grid = p.root.getByTestId('sample-grid');
+    await p.open();
+    await p.chooseBackend('wasm');
+    await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
+    await p.button('train').click();
+    await expect(p.stat('backend')).toHaveText(BACKEND_LABELS.wasm);
+    await expect.poll(async () => Number(await grid.getAttribute('data-redraws')), { message: 'sample grid redraws', timeout: 120_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => p.chartPoints('gan-loss'), { message: 'D/G loss chart receives points' }).toBeGreaterThanOrEqual(6);
+    const tensorCounts = await p.tensorCountsOverSteps(4);
+    expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+    await p.button('stop').click();
+    await expect(p.runState()).toHaveText('stopped');
+    await expect(p.errorMessage()).toHaveCount(0);
+  });
+});

@@ -1,0 +1,42 @@
+import * as tf from '@tensorflow/tfjs';
+import { getThreadsCount, type BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import { dropBackendInstance } from './activate';
+import { appKernelsEnabled, setAppKernelsEnabled, SimdRuntime } from './simd/runtime';
+import { requestWasmThreads, wasmThreads } from './wasmThreads';
+
+/** What a measurement may change about the WebAssembly backend (the bench: 1 thread vs all, the app's kernels vs TensorFlow.js's). */
+export interface WasmSettings {
+  /** Threads for XNNPACK and the app's kernels; null or absent: every logical core. */
+  threads?: number | null;
+  /** false: TensorFlow.js's own kernels only. */
+  appKernels?: boolean;
+}
+
+/**
+ * Runs `measure` under these settings and puts the defaults back after. A new thread count needs a new
+ * backend instance (XNNPACK sizes its pool when its module starts), so the instance is dropped before
+ * and after; the next activation makes a fresh one.
+ */
+export async function withWasmSettings<T>(settings: WasmSettings, measure: () => Promise<T>): Promise<T> {
+  const threadsBefore = wasmThreads();
+  const kernelsBefore = appKernelsEnabled();
+  requestWasmThreads(settings.threads ?? null);
+  setAppKernelsEnabled(settings.appKernels ?? true);
+  const rebuild = wasmThreads() !== threadsBefore;
+  if (rebuild) dropBackendInstance('wasm');
+  try {
+    return await measure();
+  } finally {
+    requestWasmThreads(null);
+    setAppKernelsEnabled(kernelsBefore);
+    if (rebuild) dropBackendInstance('wasm');
+  }
+}
+
+/** The active WebAssembly backend's thread count and whose kernels run; null on other backends. */
+export function activeWasmRun(): { threads: number; appKernels: boolean } | null {
+  if (tf.getBackend() !== 'wasm') return null;
+  const runtime = SimdRuntime.of(tf.backend() as BackendWasm);
+  if (runtime) return { threads: runtime.threadCount(), appKernels: true };
+  return { threads: getThreadsCount(), appKernels: false };
+}

@@ -1,0 +1,1 @@
+export const message = 'the Message type: every layer may import it';

@@ -1,0 +1,34 @@
+/**
+ * A task is a block of i32 words in the shared memory: word 0 is its kind, the rest its arguments
+ * (pointers are byte offsets into this memory; floats are stored as their f32 bits). The JS side writes
+ * it (src/engine/backends/simd/tasks.ts mirrors these layouts) and `run` executes it on every thread.
+ */
+@inline export function arg(task: usize, index: i32): i32 {
+  return load<i32>(task + (<usize>index << 2));
+}
+
+@inline export function ptr(task: usize, index: i32): usize {
+  return <usize>load<u32>(task + (<usize>index << 2));
+}
+
+@inline export function argf(task: usize, index: i32): f32 {
+  return load<f32>(task + (<usize>index << 2));
+}
+
+/** The control block that threads share (i32 words). */
+export const GENERATION = 0;
+export const DONE = 1;
+export const TASK = 2;
+export const NEXT_ITEM = 3;
+export const READY = 4;
+export const QUIT = 5;
+export const WORKERS = 6;
+
+@inline export function word(ctrl: usize, index: i32): usize {
+  return ctrl + (<usize>index << 2);
+}
+
+/** Claims the next work item of the running task; items at or past `count` mean no work is left. */
+@inline export function claim(ctrl: usize): i32 {
+  return atomic.add<i32>(word(ctrl, NEXT_ITEM), 1);
+}
