@@ -10,7 +10,18 @@ import { flattenDeviceReport } from './flattenDevice';
 import { decodeResultLink, encodeResultLink } from './linkCodec';
 import { makeSharedResult, validateSharedResult, type SharedRow } from './resultDoc';
 import { typicalDevice, typicalRaceResult } from './fixtures/typicalRace';
-import { deviceSoftwareSentence, markedBackend, markedRatio, resultSoftwareSentence, softwareCardText, softwareFromDevice, softwareMapOf } from './softwareGpu';
+import {
+  deviceSoftwareMessage,
+  deviceSoftwareSentence,
+  listMessage,
+  markedBackend,
+  markedRatio,
+  resultSoftwareSentence,
+  softwareCardMessage,
+  softwareCardText,
+  softwareFromDevice,
+  softwareMapOf,
+} from './softwareGpu';
 
 const EN = new Translator('en');
 const ZH = new Translator('zh-CN');
@@ -77,6 +88,24 @@ describe('software GPUs of this device', () => {
     expect(softwareCardText(SWIFTSHADER_GL, EN)).toBe(`Software GPU: runs on the CPU. The browser draws it with SwiftShader (it reports “${SWIFTSHADER_GL_RENDERER}”).`);
     expect(softwareCardText({ renderer: null, evidence: 'x', fallbackAdapter: true }, EN)).toContain('only a fallback adapter');
     expect(softwareCardText(SWIFTSHADER_GPU, ZH)).toContain('软件 GPU');
+  });
+
+  it('are messages whose renderer names and browser words are data, said as they came in every language', () => {
+    expect(softwareCardMessage(SWIFTSHADER_GL)).toEqual(msg('softwareGpu.card', { renderer: 'SwiftShader', evidence: SWIFTSHADER_GL_RENDERER }));
+    const sentence = deviceSoftwareMessage(NO_GPU);
+    expect(sentence?.values?.backends).toEqual(msg('softwareGpu.list.pair', { first: msg('backend.webgl'), second: msg('backend.webgpu') }));
+    expect(sentence?.values?.renderers).toBe('SwiftShader');
+  });
+
+  it('join a list as the language does', () => {
+    for (const t of [EN, ZH]) {
+      for (const items of [['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']]) {
+        expect(t.say(msg('softwareGpu.named', { backend: listMessage(items) })), `${t.locale} ${items.length}`).toBe(
+          t.t('softwareGpu.named', { backend: new Intl.ListFormat(t.locale, { type: 'conjunction' }).format(items) }),
+        );
+      }
+    }
+    expect(listMessage(['SwiftShader', 'SwiftShader'])).toBe('SwiftShader');
   });
 
   it('mark a backend’s name and never let its ratio pass for a GPU speed-up', () => {

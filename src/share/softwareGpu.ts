@@ -3,9 +3,10 @@
  * CPU, the words that mark their rows and ratios, and the one sentence saying what a device lacks.
  * Pure, so every mark the page shows is tested.
  */
-import { BACKENDS, GPU_BACKENDS, isBackendName, type BackendAvailability, type BackendName } from '../config/backends';
+import { backendMessage, BACKENDS, GPU_BACKENDS, isBackendName, type BackendAvailability, type BackendName } from '../config/backends';
 import { softwareGpuOf, type SoftwareGpu } from '../config/softwareGpu';
 import { HIDDEN } from '../engine/protocol/deviceReport';
+import { msg, type Message, type MessageValue } from '../i18n/message';
 import type { Translator } from '../i18n/translator';
 import type { DeviceReport, SharedResult, SharedRow } from './resultTypes';
 
@@ -79,52 +80,78 @@ export function markedRatio(ratio: string, software: boolean, t: Translator): st
 /** Under a compared backend: which sides (their labels) ran it on a software GPU; null where neither did. */
 export function softwareSidesText(sides: readonly { label: string; software: boolean }[], t: Translator): string | null {
   const on = sides.filter((s) => s.software).map((s) => s.label);
-  return on.length ? t.t('softwareGpu.onSides', { sides: listOf(on, t) }) : null;
+  return on.length ? t.say(msg('softwareGpu.onSides', { sides: listMessage(on) })) : null;
 }
 
-/** What a backend card says of a software GPU: that it runs on the CPU, and the browser's own words. */
-export function softwareCardText(software: SoftwareGpu, t: Translator): string {
+/** What a backend card says of a software GPU: that it runs on the CPU, and the browser's own words (data, as they came). */
+export function softwareCardMessage(software: SoftwareGpu): Message {
   return software.renderer === null
-    ? t.t('softwareGpu.cardFallback', { evidence: software.evidence })
-    : t.t('softwareGpu.card', { renderer: software.renderer, evidence: software.evidence });
+    ? msg('softwareGpu.cardFallback', { evidence: software.evidence })
+    : msg('softwareGpu.card', { renderer: software.renderer, evidence: software.evidence });
 }
 
-/** "WebGL and WebGPU", "WebGL和WebGPU": each name once, joined as the locale joins a list. */
-function listOf(items: readonly string[], t: Translator): string {
-  return new Intl.ListFormat(t.locale, { type: 'conjunction' }).format([...new Set(items)]);
+/** The card's words in one language (the bench, tests). */
+export function softwareCardText(software: SoftwareGpu, t: Translator): string {
+  return t.say(softwareCardMessage(software));
 }
 
-function rendererName(software: SoftwareGpu | undefined, t: Translator): string {
-  if (!software) return t.t('softwareGpu.unknownRenderer');
-  return software.renderer ?? t.t('softwareGpu.fallbackAdapter');
+/** "WebGL and WebGPU", "WebGL和WebGPU": each item once, joined as the language joins a list (a string item is data, said as it came). */
+export function listMessage(items: readonly MessageValue[]): MessageValue {
+  const seen = new Set<string>();
+  const once = items.filter((item) => {
+    const key = JSON.stringify(item);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  if (once.length <= 1) return once[0] ?? '';
+  if (once.length === 2) return msg('softwareGpu.list.pair', { first: once[0], second: once[1] });
+  const list = once.slice(1, -1).reduce<MessageValue>((l, item) => msg('softwareGpu.list.more', { list: l, item }), once[0]);
+  return msg('softwareGpu.list.last', { list, last: once[once.length - 1] });
+}
+
+/** The renderer's name as the browser's words gave it (data), or what stands for it. */
+function rendererName(software: SoftwareGpu | undefined): MessageValue {
+  if (!software) return msg('softwareGpu.unknownRenderer');
+  return software.renderer ?? msg('softwareGpu.fallbackAdapter');
 }
 
 /**
  * One sentence on what this device lacks: no hardware GPU at all (every GPU backend here is
  * software or missing), or some GPU backends on the CPU; null where no GPU backend is software.
  */
-export function deviceSoftwareSentence(backends: readonly BackendAvailability[] | null, t: Translator): string | null {
+export function deviceSoftwareMessage(backends: readonly BackendAvailability[] | null): Message | null {
   const software = softwareMapOf(backends);
   const names = GPU_BACKENDS.filter((b) => software[b]);
   if (names.length === 0) return null;
   const hardware = GPU_BACKENDS.some((b) => !software[b] && backends?.some((a) => a.name === b && a.available));
   const values = {
-    backends: listOf(names.map((b) => t.t(`backend.${b}`)), t),
-    renderers: listOf(names.map((b) => rendererName(software[b], t)), t),
+    backends: listMessage(names.map(backendMessage)),
+    renderers: listMessage(names.map((b) => rendererName(software[b]))),
     count: names.length,
   };
-  return t.t(hardware ? 'softwareGpu.deviceSome' : 'softwareGpu.deviceLacks', values);
+  return msg(hardware ? 'softwareGpu.deviceSome' : 'softwareGpu.deviceLacks', values);
+}
+
+/** deviceSoftwareMessage in one language (the bench, tests). */
+export function deviceSoftwareSentence(backends: readonly BackendAvailability[] | null, t: Translator): string | null {
+  const message = deviceSoftwareMessage(backends);
+  return message && t.say(message);
 }
 
 /** One sentence under a result (shared, kept or run here) whose GPU rows ran on the CPU; null where none did. */
-export function resultSoftwareSentence(result: Pick<SharedResult, 'rows' | 'device'>, label: string, t: Translator): string | null {
+export function resultSoftwareMessage(result: Pick<SharedResult, 'rows' | 'device'>, label: MessageValue): Message | null {
   const names = softwareRowsOf(result);
   if (names.length === 0) return null;
   const named = softwareFromDevice(result.device);
-  return t.t('softwareGpu.result', {
+  return msg('softwareGpu.result', {
     label,
-    backends: listOf(names.map((b) => t.t(`backend.${b}`)), t),
-    renderers: listOf(names.map((b) => rendererName(named[b], t)), t),
+    backends: listMessage(names.map(backendMessage)),
+    renderers: listMessage(names.map((b) => rendererName(named[b]))),
     count: names.length,
   });
+}
+
+/** resultSoftwareMessage in one language (tests). */
+export function resultSoftwareSentence(result: Pick<SharedResult, 'rows' | 'device'>, label: string, t: Translator): string | null {
+  const message = resultSoftwareMessage(result, label);
+  return message && t.say(message);
 }

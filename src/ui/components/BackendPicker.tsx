@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
-import { softwareCardText } from '../../share/softwareGpu';
+import { softwareCardMessage } from '../../share/softwareGpu';
 import { useT } from '../i18n/useT';
 import { Say } from '../i18n/Say';
 import { SoftwareGpuNote } from './SoftwareGpuNote';
@@ -38,7 +38,7 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
           </small>
           {b.available && b.softwareGpu && (
             <small className="backend-software" data-testid={`backend-software-${b.name}`}>
-              {softwareCardText(b.softwareGpu, t.translator)}
+              <Say message={softwareCardMessage(b.softwareGpu)} />
             </small>
           )}
         </label>

@@ -1,6 +1,6 @@
 import { BACKEND_NAMES, type BackendAvailability, type BackendName } from '../../config/backends';
 import type { RawValues } from '../../share/pageSettings';
-import { softwareCardText } from '../../share/softwareGpu';
+import { softwareCardMessage } from '../../share/softwareGpu';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useT } from '../i18n/useT';
 import { LabFields } from './LabFields';
@@ -43,7 +43,7 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
                 </small>
                 {b?.available && b.softwareGpu && (
                   <small className="backend-software" data-testid={`lab-backend-software-${name}`}>
-                    {softwareCardText(b.softwareGpu, t.translator)}
+                    <Say message={softwareCardMessage(b.softwareGpu)} />
                   </small>
                 )}
               </label>

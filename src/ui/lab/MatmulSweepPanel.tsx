@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import type { BackendAvailability } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
-import { crossoverSentence, matmulCrossovers } from '../../share/crossover';
+import { crossoverSentence, matmulCrossovers, softwareCrossoverMessage } from '../../share/crossover';
 import { formatNumber } from '../../share/format';
 import { markedBackend, softwareMapOf } from '../../share/softwareGpu';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
+import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
@@ -63,11 +64,14 @@ export function MatmulSweepPanel({ job, settings, values, blocked, run, backends
       />
       {columns.some((b) => software[b]) && <SoftwareGpuNote backends={backends} testId="matmul-software-gpu-note" />}
       <div data-testid="matmul-crossover" className="lab-explain">
-        {crossovers.map((c) => (
-          <p key={c.gpu} data-testid={`matmul-crossover-${c.gpu}`}>
-            {crossoverSentence(c, tr, software[c.gpu] ?? null)}
-          </p>
-        ))}
+        {crossovers.map((c) => {
+          const onCpu = software[c.gpu];
+          return (
+            <p key={c.gpu} data-testid={`matmul-crossover-${c.gpu}`}>
+              {onCpu ? <Say message={softwareCrossoverMessage(c, onCpu)} /> : crossoverSentence(c, tr)}
+            </p>
+          );
+        })}
       </div>
       <p className="lab-note">
         {t('lab.matmul.note', { timed: values.matmulTimedRuns ?? '', warmup: values.matmulWarmupRuns ?? '', budget: values.sweepBudgetSeconds ?? '' })}

@@ -1,15 +1,14 @@
 import type { SharedResult } from '../../share/resultDoc';
-import { resultSoftwareSentence } from '../../share/softwareGpu';
-import { useT } from '../i18n/useT';
+import { resultSoftwareMessage } from '../../share/softwareGpu';
+import { Say } from '../i18n/Say';
 
 /** One sentence under a result's label when its GPU rows ran on a software GPU: their figures are CPU figures. */
 export function ResultSoftwareNote({ label, result, testId }: { label: string; result: SharedResult; testId: string }) {
-  const t = useT();
-  const sentence = resultSoftwareSentence(result, label, t.translator);
-  if (!sentence) return null;
+  const message = resultSoftwareMessage(result, label);
+  if (!message) return null;
   return (
     <p className="warning software-gpu-note" data-testid={testId}>
-      {sentence}
+      <Say message={message} />
     </p>
   );
 }

@@ -9,6 +9,10 @@ export const EN_SOFTWARE_GPU = {
   'softwareGpu.onSides': 'software GPU, on the CPU: {sides}',
   'softwareGpu.fallbackAdapter': 'a fallback adapter',
   'softwareGpu.unknownRenderer': 'a software renderer',
+  // Lists of backends, renderers or sides: two items, and the last of three or more.
+  'softwareGpu.list.pair': '{first} and {second}',
+  'softwareGpu.list.more': '{list}, {item}',
+  'softwareGpu.list.last': '{list}, and {last}',
   // This device, from the backends detected here: no GPU at all, or some GPU backends on the CPU.
   'softwareGpu.deviceLacks':
     'This device has no hardware GPU that the browser can use: {count, plural, one {{backends} runs on the CPU through {renderers}, so its times are CPU times} other {{backends} run on the CPU through {renderers}, so their times are CPU times}}.',

@@ -8,6 +8,9 @@ export const ZH_CN_SOFTWARE_GPU: Readonly<Record<keyof typeof EN_SOFTWARE_GPU, s
   'softwareGpu.onSides': '软件 GPU，在 CPU 上：{sides}',
   'softwareGpu.fallbackAdapter': '后备适配器',
   'softwareGpu.unknownRenderer': '软件渲染器',
+  'softwareGpu.list.pair': '{first}和{second}',
+  'softwareGpu.list.more': '{list}、{item}',
+  'softwareGpu.list.last': '{list}和{last}',
   'softwareGpu.deviceLacks':
     '此设备没有浏览器可用的硬件 GPU：{count, plural, one {{backends} 通过 {renderers} 在 CPU 上运行，所以它的时间都是 CPU 时间} other {{backends} 通过 {renderers} 在 CPU 上运行，所以它们的时间都是 CPU 时间}}。',
   'softwareGpu.deviceSome':
