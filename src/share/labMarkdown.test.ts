@@ -27,6 +27,12 @@ describe('raceMarkdown', () => {
     expect(marked[2]).toBe('| cpu | 2000 | 200.0 | 240.0 | 180.0 | 300.0 | 160.0 | 1.250 | 8.0 | n/a | 1.00× | n/a |');
     expect(marked[3]).toBe('| webgl (software, on the CPU) | 200 | 20.0 | 24.0 | 18.0 | 30.0 | 1600.0 | 1.250 | 8.0 | 16.0 | 10.00×, CPU vs CPU | n/a |');
   });
+
+  it('says WebAssembly’s threads beside a software GPU’s mark in one table', () => {
+    const software = { webgl: { renderer: 'SwiftShader', evidence: 'x', fallbackAdapter: false } };
+    const marked = raceMarkdown([raceRow('cpu', 200), { ...raceRow('wasm', 50), threads: 2 }, raceRow('webgl', 20)], [], software).split('\n');
+    expect(marked.slice(2).map((line) => line.split(' | ')[0])).toEqual(['| cpu', '| wasm (2 threads)', '| webgl (software, on the CPU)']);
+  });
 });
 
 describe('sweep tables', () => {
