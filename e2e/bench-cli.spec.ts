@@ -7,6 +7,8 @@ import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
 const BACKENDS = ['cpu', 'webgl', 'webgpu'];
+/** This machine has no GPU: Chromium runs WebGL and WebGPU on SwiftShader, so the bench marks their rows. */
+const SOFTWARE_GPUS = ['webgl', 'webgpu'];
 /** The headless race on the tiny CNN: a minute at most on two cores without a GPU. */
 const BENCH_TIMEOUT_MS = 150_000;
 
@@ -19,10 +21,21 @@ test('the headless race prints a Markdown table and writes JSON with one row per
     const args = ['tsx', 'scripts/bench.ts', '--workload', 'race', '--model', 'tiny', '--batch', '16', '--backends', BACKENDS.join(','), '--warmup', '1', '--steps', '3', '--no-build', '--json', jsonPath];
     const { stdout } = await run('npx', args, { timeout: BENCH_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
     expect(stdout).toContain('| backend | first step ms | median ms |');
-    for (const b of BACKENDS) expect(stdout).toMatch(new RegExp(`^\\| ${b} \\| \\d+ \\|`, 'm'));
+    expect(stdout).toMatch(/^\| cpu \| \d+ \|/m);
+    // A software GPU's row says it ran on the CPU, its speed-up is CPU vs CPU, and one sentence says what the machine lacks.
+    for (const b of SOFTWARE_GPUS) expect(stdout).toMatch(new RegExp(`^\\| ${b} \\(software, on the CPU\\) \\| \\d+ \\|.*×, CPU vs CPU \\|`, 'm'));
+    expect(stdout).toContain('This device has no hardware GPU that the browser can use: WebGL and WebGPU run on the CPU through SwiftShader, so their times are CPU times.');
 
-    const result = JSON.parse(await readFile(jsonPath, 'utf8')) as { workload: string; status: string; stops: unknown[]; rows: { backend: string; medianStepMs: number; speedUpVsCpu: number | null; speedUpVsWasm: number | null }[] };
+    const result = JSON.parse(await readFile(jsonPath, 'utf8')) as {
+      workload: string;
+      status: string;
+      stops: unknown[];
+      softwareGpu: Record<string, { renderer: string | null }>;
+      rows: { backend: string; medianStepMs: number; speedUpVsCpu: number | null; speedUpVsWasm: number | null }[];
+    };
     expect(result).toMatchObject({ workload: 'race', status: 'done', stops: [] });
+    expect(Object.keys(result.softwareGpu).sort()).toEqual(SOFTWARE_GPUS);
+    expect(result.softwareGpu.webgl.renderer).toBe('SwiftShader');
     expect(result.rows.map((r) => r.backend)).toEqual(BACKENDS);
     for (const row of result.rows) {
       expect(row.medianStepMs, row.backend).toBeGreaterThan(0);

@@ -37,7 +37,9 @@ import type { RunConfig } from '../src/config/workloads';
 import type { LabJobState } from '../src/engine/protocol/labJobState';
 import type { JobEvent, RequestOf } from '../src/engine/protocol/jobs';
 import type { BenchRow } from '../src/engine/protocol/training';
-import { deviceSummary, EN, labJson, labTable, markdownTable } from './benchTable';
+import { deviceSummary, EN, labJson, labTable, markdownTable, softwareLine } from './benchTable';
+import { softwareMapOf } from '../src/share/softwareGpu';
+import type { BackendAvailability } from '../src/config/backends';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
@@ -124,8 +126,17 @@ function trainConfigFor(backend: BackendName): RunConfig {
   return config;
 }
 
+/** The backends the bench's browser offers, from the device report job: which GPU backends are software ones (the CPU). */
+async function backendsHere(browser: Browser, url: string): Promise<BackendAvailability[] | null> {
+  const page = await openBenchPage(browser, url);
+  const job = await page.evaluate((cmd) => window.runLab(cmd), { kind: 'deviceReport' as const });
+  await page.close();
+  return job.deviceReport?.backends ?? null;
+}
+
 /** The app's loop against a bare trainOnBatch loop, one page per backend (the original bench). */
 async function runTrainBench(browser: Browser, url: string): Promise<void> {
+  const here = await backendsHere(browser, url);
   const rows: BenchRow[] = [];
   const failures: string[] = [];
   for (const backend of backends as BackendName[]) {
@@ -140,9 +151,10 @@ async function runTrainBench(browser: Browser, url: string): Promise<void> {
     await page.close();
   }
   console.log(`\nModel ${args.model}, batch ${args.batch}, ${warmupSteps} warm-up + ${measuredSteps} measured steps; app rows time sync windows, bare rows time each trainOnBatch.\n`);
-  console.log(markdownTable(rows));
+  console.log(markdownTable(rows, softwareMapOf(here)));
+  printSoftwareLine(here);
   for (const f of failures) console.log(`\nFAILED ${f}`);
-  writeJson({ args, rows, failures });
+  writeJson({ args, rows, softwareGpu: softwareMapOf(here), failures });
   if (failures.length) process.exitCode = 1;
 }
 
@@ -195,14 +207,22 @@ async function runLabBench(browser: Browser, url: string): Promise<void> {
   await page.exposeFunction('onLabEvent', progressLogger());
   const device = await page.evaluate((cmd) => window.runLab(cmd), { kind: 'deviceReport' as const });
   const report = device.deviceReport?.report ?? null;
+  const here = device.deviceReport?.backends ?? null;
   console.error(`bench: ${workload} on ${backends.join(', ')}…`);
   const job: LabJobState = await page.evaluate((cmd) => window.runLab(cmd), command);
   await page.close();
   console.log(`\n${deviceSummary(report)}\n`);
-  console.log(labTable(job, args));
+  console.log(labTable(job, args, softwareMapOf(here)));
+  printSoftwareLine(here);
   if (job.error) console.log(`\nFAILED ${EN.say(job.error)}`);
-  writeJson(labJson(job, args, report));
+  writeJson(labJson(job, args, report, softwareMapOf(here)));
   if (job.status !== 'done' || job.stops.some((s) => s.kind === 'error')) process.exitCode = 1;
+}
+
+/** Under a table with software GPU rows: what this machine lacks, so nobody reads their ratios as GPU speed-ups. */
+function printSoftwareLine(backends: readonly BackendAvailability[] | null): void {
+  const line = softwareLine(backends);
+  if (line) console.log(`\n${line}`);
 }
 
 async function runPageLoadBench(browser: Browser, url: string): Promise<void> {

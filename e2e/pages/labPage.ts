@@ -68,6 +68,11 @@ export class LabPage {
     return this.byId(`race-cell-${backend}-${column}`);
   }
 
+  /** A race row's backend as the table names it (marked when it ran on a software GPU). */
+  raceBackend(backend: BackendName): Locator {
+    return this.byId(`race-backend-${backend}`);
+  }
+
   async chartPoints(testId: string, series?: string): Promise<number> {
     return Number(await this.byId(testId).getAttribute(series ? `data-points-${series}` : 'data-points'));
   }

@@ -34,6 +34,16 @@ export class PlaygroundPage {
     return this.root.getByTestId(`backend-reason-${name}`).innerText();
   }
 
+  /** What a backend's card says when it is a software GPU (runs on the CPU), absent otherwise. */
+  backendSoftware(name: BackendName): Locator {
+    return this.root.getByTestId(`backend-software-${name}`);
+  }
+
+  /** The one sentence under the picker saying what this device lacks, where a GPU backend is software. */
+  softwareGpuNote(): Locator {
+    return this.root.getByTestId('software-gpu-note');
+  }
+
   field(key: string): Locator {
     return this.root.getByTestId(`field-${key}`);
   }

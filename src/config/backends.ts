@@ -1,4 +1,5 @@
 import { msg, type Message } from '../i18n/message';
+import type { SoftwareGpu } from './softwareGpu';
 
 /**
  * The backends the app knows, in one table: everything the pages, links, races and reports need to
@@ -105,6 +106,8 @@ export interface BackendAvailability {
   available: boolean;
   /** Why it is unavailable, or a note (e.g. adapter) when available. */
   reason: Message;
+  /** Set when this GPU backend runs on a software renderer, i.e. on the CPU (config/softwareGpu.ts); absent for a hardware GPU and the CPU backends. */
+  softwareGpu?: SoftwareGpu;
 }
 
 /** A backend's label as a message value (its generated id), said in the reader's language. */
@@ -128,9 +131,40 @@ export const GPU_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) =>
 export const CPU_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) => BACKENDS[id].device === 'cpu');
 export const RACE_DEFAULT_BACKENDS: readonly BackendName[] = BACKEND_NAMES.filter((id) => BACKENDS[id].raceByDefault);
 
-/** The first of `order` that is available here, or null. */
+/** The software GPU this backend runs on here, or null (a hardware GPU, a CPU backend, or not detected yet). */
+export function softwareGpuHere(name: BackendName, backends: readonly BackendAvailability[] | null): SoftwareGpu | null {
+  return backends?.find((b) => b.name === name)?.softwareGpu ?? null;
+}
+
+/** `order` as it applies here: a software GPU is the CPU, so it moves behind WebAssembly, never ahead of it. */
+export function orderHere(order: readonly BackendName[], backends: readonly BackendAvailability[] | null): BackendName[] {
+  const software = order.filter((name) => softwareGpuHere(name, backends) !== null);
+  if (software.length === 0) return [...order];
+  const rest = order.filter((name) => !software.includes(name));
+  const at = rest.indexOf(FAST_CPU);
+  return at < 0 ? [...rest, ...software] : [...rest.slice(0, at + 1), ...software, ...rest.slice(at + 1)];
+}
+
+/** The first of `order` that is available here (a software GPU only after WebAssembly), or null. */
 export function firstAvailable(order: readonly BackendName[], backends: readonly BackendAvailability[] | null): BackendName | null {
-  return order.find((name) => backends?.some((b) => b.name === name && b.available)) ?? null;
+  return orderHere(order, backends).find((name) => backends?.some((b) => b.name === name && b.available)) ?? null;
+}
+
+/**
+ * The backend a backend setting should hold here: its own when it runs here, unless it is a software
+ * GPU that nobody chose (the default, not a click or a link); else the first of `order` here. A
+ * software GPU is never the default nor a stand-in ahead of WebAssembly.
+ */
+export function backendToUse(
+  chosen: BackendName,
+  chosenExplicitly: boolean,
+  backends: readonly BackendAvailability[] | null,
+  order: readonly BackendName[] = STAND_IN_ORDER,
+): BackendName {
+  if (!backends?.some((b) => b.available)) return chosen;
+  const here = backends.some((b) => b.name === chosen && b.available);
+  if (here && (chosenExplicitly || softwareGpuHere(chosen, backends) === null)) return chosen;
+  return firstAvailable(order, backends) ?? chosen;
 }
 
 /** The names of the backends available here. */

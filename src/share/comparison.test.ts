@@ -42,6 +42,16 @@ describe('two results side by side', () => {
     expect(wasmRow?.figures.find((f) => f.figure.key === 'speedUpVsWasm')).toMatchObject({ a: null, b: (yours.rows[0].examplesPerSec ?? NaN) / 50 });
   });
 
+  it('says which side ran each GPU row on a software GPU', () => {
+    const onTheCpu: SharedResult = { ...yours, rows: yours.rows.map((r) => (r.backend === 'webgl' ? { ...r, softwareGpu: true } : r)) };
+    const rows = compareResults(theirs, onTheCpu);
+    expect(rows.map((r) => [r.key, r.softwareGpu])).toEqual([
+      ['cpu', { a: false, b: false }],
+      ['webgl', { a: false, b: true }],
+      ['webgpu', { a: false, b: false }],
+    ]);
+  });
+
   it('gives no speed-ups when neither result is a race', () => {
     const rows = compareResults({ ...theirs, race: null }, { ...yours, race: null });
     expect(rows[0].figures.some((f) => f.figure.key.startsWith('speedUp'))).toBe(false);

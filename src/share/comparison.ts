@@ -60,6 +60,8 @@ export interface ComparedRow {
   key: string;
   row: Pick<SharedRow, 'backend' | 'loop'>;
   figures: ComparedFigure[];
+  /** Which side's row ran on a software GPU (the CPU): its times and speed-ups are CPU figures. */
+  softwareGpu: { a: boolean; b: boolean };
 }
 
 function rowKey(row: Pick<SharedRow, 'backend' | 'loop'>): string {
@@ -100,6 +102,7 @@ export function compareResults(a: SharedResult, b: SharedResult): ComparedRow[] 
     return {
       key,
       row: { backend: row.backend, loop: row.loop },
+      softwareGpu: { a: rowA?.softwareGpu === true, b: rowB?.softwareGpu === true },
       figures: [
         ...figures.map((figure) => {
           const valueA = rowA?.[figure.key] ?? null;

@@ -1,5 +1,7 @@
-import { CPU_BACKENDS, GPU_BACKENDS, type BackendName } from '../config/backends';
+import { backendMessage, CPU_BACKENDS, GPU_BACKENDS, type BackendName } from '../config/backends';
+import type { SoftwareGpu } from '../config/softwareGpu';
 import type { MatmulSweepPoint } from '../engine/protocol/lab';
+import { msg, type Message } from '../i18n/message';
 import type { Translator } from '../i18n/translator';
 import { findCrossover } from '../metrics/crossover';
 
@@ -34,10 +36,19 @@ export function matmulCrossovers(points: readonly MatmulSweepPoint[]): Crossover
 
 const side = (n: number) => `${n}×${n}`;
 
-/** One sentence under the chart, in the translator's language: where the GPU overtakes the CPU, and why. */
-export function crossoverSentence(c: Crossover, t: Translator): string {
+/** A software GPU's curve under the chart: no GPU/CPU crossover, its renderer named as the browser reported it (data). */
+export function softwareCrossoverMessage(c: Crossover, software: SoftwareGpu): Message {
+  return msg('softwareGpu.crossover', { gpu: backendMessage(c.gpu), cpu: backendMessage(c.baseline), renderer: software.renderer ?? msg('softwareGpu.fallbackAdapter') });
+}
+
+/**
+ * One sentence under the chart, in the translator's language: where the GPU overtakes the CPU, and
+ * why; for a software GPU (the CPU itself), that its curve is no GPU/CPU crossover at all.
+ */
+export function crossoverSentence(c: Crossover, t: Translator, software: SoftwareGpu | null = null): string {
   const gpu = t.t(`backend.${c.gpu}`);
   const cpu = t.t(`backend.${c.baseline}`);
+  if (software) return t.say(softwareCrossoverMessage(c, software));
   if (c.size === null) return t.t('lab.matmul.stillBehind', { gpu, cpu, side: side(c.largestCommon) });
   if (c.size === c.smallestCommon) return t.t('lab.matmul.beatsEverywhere', { gpu, cpu, side: side(c.size) });
   return t.t('lab.matmul.overtakesFrom', { gpu, cpu, side: side(c.size) });

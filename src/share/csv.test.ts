@@ -38,6 +38,10 @@ describe('CSV export', () => {
     expect(withAccuracy[0]).toBe('loop,backend,firstStepMs,medianStepMs,p90StepMs,examplesPerSec,gflops,testAccuracy');
     expect(withAccuracy[1]).toBe('app,webgl,2300.5,41.25,45,1551.5,12.5,');
     expect(withAccuracy[2]).toBe('app,cpu,2300.5,41.25,45,1551.5,12.5,0.98');
+    const software = rowsToCsv([{ ...ROW, softwareGpu: true }, { ...ROW, backend: 'cpu' }]).split('\r\n');
+    expect(software[0]).toBe('loop,backend,firstStepMs,medianStepMs,p90StepMs,examplesPerSec,gflops,softwareGpu');
+    expect(software[1]).toBe('app,webgl,2300.5,41.25,45,1551.5,12.5,true');
+    expect(software[2]).toBe('app,cpu,2300.5,41.25,45,1551.5,12.5,');
   });
 
   it('writes one line per step, one column per curve, blanks where a curve has no point', () => {

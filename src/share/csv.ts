@@ -35,7 +35,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 }
 
 const ROW_COLUMNS = ['loop', 'backend', 'firstStepMs', 'medianStepMs', 'p90StepMs', 'examplesPerSec', 'gflops'] as const;
-const OPTIONAL_ROW_COLUMNS = ['peakBytes', 'finalLoss', 'testAccuracy'] as const;
+const OPTIONAL_ROW_COLUMNS = ['peakBytes', 'finalLoss', 'testAccuracy', 'softwareGpu'] as const;
 
 /** One line per backend (and loop); optional figures get a column when any row has them. */
 export function rowsToCsv(rows: readonly SharedRow[], t: Translator = ENGLISH): string {

@@ -4,6 +4,7 @@
  */
 import { HIDDEN, isNotAvailable, type DeviceReport as LabDeviceReport, type NotAvailable } from '../engine/protocol/deviceReport';
 import { MAX_DEVICE_CHARS, MAX_DEVICE_ENTRIES, MAX_DEVICE_LIST_ITEMS, MAX_DEVICE_TEXT_CHARS, MAX_VERSION_CHARS, MAX_VERSION_ENTRIES, type DeviceReport, type DeviceValue } from './resultDoc';
+import type { SoftwareMap } from './softwareGpu';
 import { version as APP_VERSION } from '../../package.json';
 import { Translator } from '../i18n/translator';
 
@@ -32,6 +33,8 @@ const MAX_KEY_CHARS = 64;
 export interface DeviceForShare {
   device: DeviceReport;
   versions: Record<string, string>;
+  /** The software GPUs the backends' probes found here, where known; else they are judged from `device`. */
+  software?: SoftwareMap;
 }
 
 type Reportable = string | number | boolean | string[] | NotAvailable | null | undefined;

@@ -20,6 +20,19 @@ describe('raceMarkdown', () => {
   it('lists a failed backend under the table', () => {
     expect(lines.at(-1)).toBe('- OUT OF MEMORY: webgpu: out of memory (GPUOutOfMemoryError)');
   });
+
+  it('marks a software GPU’s row, and its speed-ups as CPU vs CPU', () => {
+    const software = { webgl: { renderer: 'SwiftShader', evidence: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)', fallbackAdapter: false } };
+    const marked = raceMarkdown([raceRow('cpu', 200), raceRow('webgl', 20)], [], software).split('\n');
+    expect(marked[2]).toBe('| cpu | 2000 | 200.0 | 240.0 | 180.0 | 300.0 | 160.0 | 1.250 | 8.0 | n/a | 1.00× | n/a |');
+    expect(marked[3]).toBe('| webgl (software, on the CPU) | 200 | 20.0 | 24.0 | 18.0 | 30.0 | 1600.0 | 1.250 | 8.0 | 16.0 | 10.00×, CPU vs CPU | n/a |');
+  });
+
+  it('says WebAssembly’s threads beside a software GPU’s mark in one table', () => {
+    const software = { webgl: { renderer: 'SwiftShader', evidence: 'x', fallbackAdapter: false } };
+    const marked = raceMarkdown([raceRow('cpu', 200), { ...raceRow('wasm', 50), threads: 2 }, raceRow('webgl', 20)], [], software).split('\n');
+    expect(marked.slice(2).map((line) => line.split(' | ')[0])).toEqual(['| cpu', '| wasm (2 threads)', '| webgl (software, on the CPU)']);
+  });
 });
 
 describe('sweep tables', () => {
@@ -29,6 +42,13 @@ describe('sweep tables', () => {
     expect(lines[0]).toBe('| size n (GFLOP/s, median ms) | cpu | webgl |');
     expect(lines[2]).toBe('| 64 | 1.00 (0.52 ms) | 0.50 (1.05 ms) |');
     expect(lines.at(-1)).toMatch(/^WebGL overtakes CPU \(plain JS\) from 128×128 on/);
+  });
+
+  it('says a software GPU’s size sweep is no GPU/CPU crossover, and marks its column', () => {
+    const software = { webgl: { renderer: 'SwiftShader', evidence: 'x', fallbackAdapter: false } };
+    const lines = matmulMarkdown([matmulAt('cpu', 64, 1), matmulAt('cpu', 128, 1), matmulAt('webgl', 64, 0.5), matmulAt('webgl', 128, 4)], [], en, software).split('\n');
+    expect(lines[0]).toBe('| size n (GFLOP/s, median ms) | cpu | webgl (software, on the CPU) |');
+    expect(lines.at(-1)).toBe('WebGL runs on the CPU here (SwiftShader): its curve against CPU (plain JS) compares two CPU implementations, not a GPU with the CPU.');
   });
 
   it('marks a missing point with a dash and lists the stop', () => {

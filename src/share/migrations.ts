@@ -11,6 +11,9 @@
  *   the lab itself (2 warm-up + 10 measured steps, every backend); the lab's own keys joined.
  * v4: the Train view's defaults became the quick first run (tiny CNN, 30,000 examples, 1 epoch,
  *   batch 32, 2,000 test examples) instead of the seed run; `lang` joined the page's settings.
+ *   Later in v4 a shared result's GPU rows gained `softwareGpu` (ran on a software GPU, i.e. the
+ *   CPU). It adds a field and changes no meaning, so no new version: a row without it, from an
+ *   older result, is judged from that result's own device report (src/share/softwareGpu.ts).
  */
 import { msg, type Message } from '../i18n/message';
 

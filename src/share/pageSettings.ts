@@ -68,6 +68,8 @@ export interface ReadHash {
   lessonPayload: string | null;
   /** The settings of the open view's form that the link itself carried (raw), for a lesson step to yield to. */
   carried: RawValues;
+  /** The view whose form `carried` belongs to: the one the link opened. */
+  carriedView: ViewId;
 }
 
 /**
@@ -83,5 +85,5 @@ export function settingsFromHash(hash: string, current: PageSettings): ReadHash 
     settings[form] = rawValuesOf(form, decoded.values);
     carried = Object.fromEntries(Object.entries(settings[form]).filter(([key]) => decoded.present.has(key)));
   }
-  return { settings, errors: decoded.errors, resultPayload: decoded.resultPayload, lessonPayload: decoded.lessonPayload, carried };
+  return { settings, errors: decoded.errors, resultPayload: decoded.resultPayload, lessonPayload: decoded.lessonPayload, carried, carriedView: decoded.view };
 }

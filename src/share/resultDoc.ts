@@ -22,6 +22,7 @@ import {
 } from './resultTypes';
 import type { RaceSettings } from '../config/labConfig';
 import type { RunConfig } from '../config/workloads';
+import { judgeUnflaggedRows } from './softwareGpu';
 import { checkShape, isPlainObject, safeEntries } from './untrusted';
 
 export * from './resultTypes';
@@ -103,6 +104,8 @@ export function validateSharedResult(untrusted: unknown): { result: SharedResult
     device: readDevice(entries.get('device'), errors),
     versions: readVersions(entries.get('versions'), errors),
   };
+  // Rows of a result shared before they carried softwareGpu are judged from its device report.
+  result.rows = judgeUnflaggedRows(result.rows, result.device);
   if (result.rows.length === 0 && result.curves.length === 0) {
     errors.say('check.result.noFigures');
     return { result: null, errors: errors.toArray() };

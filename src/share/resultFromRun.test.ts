@@ -50,7 +50,7 @@ describe('a training run as a shared result', () => {
     if (!built.ok) throw new MessageError(built.reason);
     const { result } = built;
     expect(result.rows).toEqual([
-      { loop: 'app', backend: 'webgl', firstStepMs: 950, medianStepMs: 50, p90StepMs: 60, examplesPerSec: 640, gflops: 4, peakBytes: 5006, finalLoss: 2.3 / 6, testAccuracy: 0.875 },
+      { loop: 'app', backend: 'webgl', firstStepMs: 950, medianStepMs: 50, p90StepMs: 60, examplesPerSec: 640, gflops: 4, peakBytes: 5006, finalLoss: 2.3 / 6, testAccuracy: 0.875, softwareGpu: false },
     ]);
     expect(result.curves.map((c) => c.name)).toEqual(['loss (webgl)', 'test accuracy (webgl)', 'examples/s (webgl)', 'memory bytes (webgl)']);
     expect(result.curves[2].points.map(([step]) => step)).toEqual([2, 5, 6]);
@@ -118,6 +118,26 @@ describe('a race as a shared result', () => {
     const decoded = await decodeResultLink(link);
     expect(english(decoded.errors)).toEqual([]);
     expect(decoded.result).toEqual(built.result);
+  });
+
+  it('marks the rows that ran on a software GPU, from the probes, and says so of the hardware ones too', async () => {
+    const software = { webgl: { renderer: 'SwiftShader', evidence: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)', fallbackAdapter: false } };
+    const built = resultFromRace(race(), { ...ENV, software }, WHEN);
+    if (!built.ok) throw new MessageError(built.reason);
+    expect(built.result.rows.map((r) => [r.backend, r.softwareGpu])).toEqual([
+      ['cpu', undefined],
+      ['webgl', true],
+    ]);
+    const decoded = await decodeResultLink(await encodeResultLink(built.result));
+    expect(decoded.result?.rows[1].softwareGpu).toBe(true);
+    const hardware = resultFromRace(race(), { ...ENV, software: {} }, WHEN);
+    expect(hardware.ok && hardware.result.rows[1].softwareGpu).toBe(false);
+  });
+
+  it('judges the rows from the device report where the probes were not heard (a partial report)', () => {
+    const env = { ...ENV, device: { ...ENV.device, 'webgl.renderer': 'ANGLE (Mesa, llvmpipe (LLVM 15.0.7, 256 bits), OpenGL 4.5)' } };
+    const built = resultFromRun(cnnRun([point(1), point(2)]), env, WHEN);
+    expect(built.ok && built.result.rows[0].softwareGpu).toBe(true);
   });
 
   it('refuses a race in which no backend finished', () => {

@@ -13,6 +13,7 @@ import type { Point } from './downsample';
 import { makeSharedResult, type SharedResult, type SharedRow } from './resultDoc';
 import type { DeviceForShare } from './flattenDevice';
 import { raceConfigOf } from './resultSettings';
+import { rowFlag, softwareFromDevice, type SoftwareMap } from './softwareGpu';
 
 /** Curve names are `metric (backend)`; the same metrics in every kind of result, so they overlay. */
 export const CURVE_METRICS = {
@@ -41,6 +42,11 @@ export interface RunCapture {
 }
 
 export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: Message };
+
+/** The software GPUs of the device a result was measured on: as the probes found them, else as its report names them. */
+function softwareOf(env: DeviceForShare): SoftwareMap {
+  return env.software ?? softwareFromDevice(env.device);
+}
 
 /** The value below which `fraction` of the total weight lies (windows weighted by their step counts). */
 export function weightedQuantile(items: readonly { value: number; weight: number }[], fraction: number): number {
@@ -109,7 +115,14 @@ export function resultFromRun(run: RunCapture, env: DeviceForShare, createdAt = 
   const backend = run.info?.backend ?? run.config.backend;
   return {
     ok: true,
-    result: makeSharedResult({ config: run.config, rows: [runRow(run, backend)], curves: runCurves(run, backend), device: env.device, versions: env.versions, createdAt }),
+    result: makeSharedResult({
+      config: run.config,
+      rows: [{ ...runRow(run, backend), ...rowFlag(backend, softwareOf(env)) }],
+      curves: runCurves(run, backend),
+      device: env.device,
+      versions: env.versions,
+      createdAt,
+    }),
   };
 }
 
@@ -156,7 +169,7 @@ export function resultFromRace(race: RaceCapture, env: DeviceForShare, createdAt
     result: makeSharedResult({
       config: raceConfigOf(workload),
       race: { backends: [...race.backends], warmupSteps: workload.warmupSteps, measuredSteps: workload.measuredSteps },
-      rows: race.rows.map(raceRow),
+      rows: race.rows.map((row) => ({ ...raceRow(row), ...rowFlag(row.backend, softwareOf(env)) })),
       curves: race.rows.flatMap(raceCurves),
       device: env.device,
       versions: env.versions,

@@ -1,5 +1,5 @@
 /** Readers for each part of an untrusted shared result: each builds fresh objects and reports what it dropped. */
-import { BACKEND_NAMES, isBackendName } from '../config/backends';
+import { BACKEND_NAMES, BACKENDS, isBackendName } from '../config/backends';
 import type { Point } from './downsample';
 import type { Message } from '../i18n/message';
 import { part, quoted, type ErrorList } from './messages';
@@ -119,8 +119,22 @@ function readRow(raw: unknown, what: Message, errors: ErrorList): SharedRow | nu
     }
     numbers[key] = value;
   }
-  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS)], what, errors);
-  return { loop, backend, ...numbers } as SharedRow;
+  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu'], what, errors);
+  return { loop, backend, ...numbers, ...readSoftwareFlag(entries.get('softwareGpu'), backend, what, errors) } as SharedRow;
+}
+
+/** A GPU row's softwareGpu flag (true or false); anything else is dropped with a message. */
+function readSoftwareFlag(raw: unknown, backend: keyof typeof BACKENDS, what: Message, errors: ErrorList): Pick<SharedRow, 'softwareGpu'> {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'boolean') {
+    errors.say('check.row.softwareGpuNotBoolean', { what, got: quoted(raw) });
+    return {};
+  }
+  if (BACKENDS[backend].device !== 'gpu') {
+    errors.say('check.row.softwareGpuNotGpu', { what, backend });
+    return {};
+  }
+  return { softwareGpu: raw };
 }
 
 export function readRows(raw: unknown, errors: ErrorList): SharedRow[] {

@@ -23,6 +23,8 @@ describe('one-line summaries of a result', () => {
   it('headline the fastest backend', () => {
     expect(headline(race)).toBe('1600 examples/s on WebGPU (fastest of 3)');
     expect(headline({ ...race, rows: [] })).toBe('no figures');
+    const onTheCpu = { ...race, rows: race.rows.map((r) => (r.backend === 'webgpu' ? { ...r, softwareGpu: true } : r)) };
+    expect(headline(onTheCpu)).toBe('1600 examples/s on WebGPU (software, on the CPU) (fastest of 3)');
   });
 
   it('speak Chinese with a Chinese translator, table labels included', () => {
@@ -32,6 +34,7 @@ describe('one-line summaries of a result', () => {
     expect(describeWorkload(race, zh)).toContain(`${zh.t('backend.cpu')}、WebGL、WebGPU`);
     expect(headline(race, zh)).toBe('WebGPU 上 1600 样本/秒（3 个中最快）');
     expect(rowLabel({ backend: 'webgl', loop: 'bare' }, zh)).toBe('WebGL（裸循环）');
+    expect(rowLabel({ backend: 'webgl', loop: 'app', softwareGpu: true }, zh)).toBe('WebGL（软件，在 CPU 上）');
     expect(deviceLine({}, zh)).toBe('未知设备');
     expect(formatDate('', zh)).toBe('日期未知');
   });

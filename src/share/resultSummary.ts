@@ -60,8 +60,10 @@ export function workloadName(result: SharedResult, t: Translator = ENGLISH): str
   return t.t('share.summary.runName', { model, backend: backendLabel(result.config.backend, t) });
 }
 
-export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop'>, t: Translator = ENGLISH): string {
-  const name = backendLabel(row.backend, t);
+/** A row's name, e.g. "WebGL", "WebGL (bare loop)", "WebGL (software, on the CPU)" for a row that ran on a software GPU. */
+export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop' | 'softwareGpu'>, t: Translator = ENGLISH): string {
+  const backend = backendLabel(row.backend, t);
+  const name = row.softwareGpu === true ? t.t('softwareGpu.named', { backend }) : backend;
   return row.loop === 'bare' ? t.t('share.summary.bareLoop', { backend: name }) : name;
 }
 

@@ -37,6 +37,8 @@ export interface SharedRow extends BenchRow {
   finalLoss?: number;
   /** Test-set accuracy, 0..1. */
   testAccuracy?: number;
+  /** GPU rows: whether the backend ran on a software GPU, i.e. the CPU (src/share/softwareGpu.ts); absent on CPU rows and in older results, which are judged from their device report. */
+  softwareGpu?: boolean;
 }
 
 export interface SharedCurve {

@@ -2,7 +2,7 @@
  * How a shared result is repeated on this device: which settings, on which backends, and what to
  * tell the user about what differs. Pure, so what "Run on this device" does is tested.
  */
-import { backendMessage, STAND_IN_ORDER, type BackendName } from '../config/backends';
+import { availableNames, backendMessage, firstAvailable, STAND_IN_ORDER, type BackendAvailability, type BackendName } from '../config/backends';
 import { parseLabSettings, type LabSettings } from '../config/labConfig';
 import { settingsRefused } from '../config/schema';
 import { WORKLOADS, type RunConfig } from '../config/workloads';
@@ -35,10 +35,10 @@ export function lastSharedStep(result: SharedResult): number | null {
   return last > 0 ? last : null;
 }
 
-/** The sender's training run, on their backend where this browser has it, else the fastest one it has. */
-export function planTrainingHere(theirs: SharedResult, available: readonly BackendName[]): TrainingPlan {
+/** The sender's training run, on their backend where this browser has it, else the fastest one it has (a software GPU only after WebAssembly). */
+export function planTrainingHere(theirs: SharedResult, here: readonly BackendAvailability[] | null): TrainingPlan {
   const wanted = theirs.config.backend;
-  const backend = available.includes(wanted) ? wanted : (STAND_IN_ORDER.find((b) => available.includes(b)) ?? null);
+  const backend = availableNames(here).includes(wanted) ? wanted : firstAvailable(STAND_IN_ORDER, here);
   if (backend === null) return { ok: false, note: msg('share.here.notYet') };
   const { config, errors } = WORKLOADS[theirs.config.workload].parse({ ...theirs.config, backend });
   if (errors.length) return { ok: false, note: msg('share.here.unusable', { problem: settingsRefused(errors) }) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_COALESCE_MS, SettingsStore } from './settingsStore';
+import { carriedByLink, HISTORY_COALESCE_MS, SettingsStore } from './settingsStore';
 import { FakeHost } from './testing/fakeHost';
 
 describe('the settings store', () => {
@@ -40,5 +40,16 @@ describe('the settings store', () => {
     store.setResultPayload(null);
     expect(host.writes.at(-1)).toEqual(['#v=4&w=gan&steps=6', 'push']);
     expect(seen).toEqual(['gan', 'gan', 'gan']);
+  });
+
+  it('tells which form field the link set itself, for the form of the view it opened only', () => {
+    const host = new FakeHost('#v=4&w=cnn&backend=webgl&model=tiny');
+    const store = new SettingsStore(host);
+    expect(carriedByLink(store.getSnapshot(), 'cnn', 'backend')).toBe(true);
+    expect(carriedByLink(store.getSnapshot(), 'cnn', 'seed')).toBe(false);
+    expect(carriedByLink(store.getSnapshot(), 'gan', 'backend')).toBe(false);
+    host.navigate('#v=4&w=gan');
+    expect(carriedByLink(store.getSnapshot(), 'cnn', 'backend')).toBe(false);
+    expect(carriedByLink(store.getSnapshot(), 'gan', 'backend')).toBe(false);
   });
 });

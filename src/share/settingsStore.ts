@@ -3,6 +3,7 @@
  * history entry per burst of edits, so back / forward step between settings), read on load and on
  * back / forward. Link problems found while reading are kept for the page to show.
  */
+import { VIEWS, type FormId, type ViewId } from '../config/views';
 import type { Message } from '../i18n/message';
 import { defaultPageSettings, settingsFromHash, settingsToHash, type PageSettings } from './pageSettings';
 
@@ -19,6 +20,8 @@ export interface SettingsSnapshot {
   lessonPayload: string | null;
   /** The open view's settings the link last read carried itself (a lesson step yields to them). */
   carried: Readonly<Record<string, string>>;
+  /** The view whose form `carried` belongs to (the one the link last read opened). */
+  carriedView: ViewId;
   /** Problems of the link last read (on load or back / forward); empty when it read cleanly. */
   linkErrors: Message[];
   /** Counts the links read after the first (edited address bar, back / forward), so followers can drop stale messages. */
@@ -33,6 +36,11 @@ export interface UrlHost {
   now(): number;
 }
 
+/** Whether the link last read set this field of this form itself (a field it left out took its default). */
+export function carriedByLink(snapshot: Pick<SettingsSnapshot, 'carried' | 'carriedView'>, form: FormId, key: string): boolean {
+  return VIEWS[snapshot.carriedView].form === form && Object.hasOwn(snapshot.carried, key);
+}
+
 export class SettingsStore {
   private snapshot: SettingsSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -42,7 +50,15 @@ export class SettingsStore {
   constructor(private readonly host: UrlHost) {
     this.lastHash = host.readHash();
     const read = settingsFromHash(this.lastHash, defaultPageSettings());
-    this.snapshot = { settings: read.settings, resultPayload: read.resultPayload, lessonPayload: read.lessonPayload, carried: read.carried, linkErrors: read.errors, navigation: 0 };
+    this.snapshot = {
+      settings: read.settings,
+      resultPayload: read.resultPayload,
+      lessonPayload: read.lessonPayload,
+      carried: read.carried,
+      carriedView: read.carriedView,
+      linkErrors: read.errors,
+      navigation: 0,
+    };
     host.onNavigate(() => this.readUrl());
   }
 
@@ -90,6 +106,7 @@ export class SettingsStore {
       resultPayload: read.resultPayload,
       lessonPayload: read.lessonPayload,
       carried: read.carried,
+      carriedView: read.carriedView,
       linkErrors: read.errors,
       navigation: this.snapshot.navigation + 1,
     });

@@ -1,10 +1,14 @@
 import * as tf from '@tensorflow/tfjs';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { Precision } from '../../config/cnnConfig';
+import { softwareGpuOf } from '../../config/softwareGpu';
 import { msg } from '../../i18n/message';
 import type { BackendRuntime } from './runtime';
 
 const WEBGL_TIMER_FLAG = 'WEBGL_DISJOINT_QUERY_TIMER_EXTENSION_RELIABLE';
+/** WEBGL_debug_renderer_info's enums, spelled out: the extension object may be absent. */
+const UNMASKED_VENDOR_WEBGL = 0x9245;
+const UNMASKED_RENDERER_WEBGL = 0x9246;
 /** tfjs-backend-webgl sends tensors of up to this many values as uniforms when it renders float32 (flags_webgl.ts). */
 const FLOAT32_UPLOAD_UNIFORM_SIZE = 4;
 
@@ -28,6 +32,16 @@ function setFlags(precision: Precision): void {
   env.set('WEBGL_SIZE_UPLOAD_UNIFORM', float32 ? FLOAT32_UPLOAD_UNIFORM_SIZE : 0);
 }
 
+/** The GPU's names behind a context, where the browser tells them (WEBGL_debug_renderer_info). */
+function unmaskedNames(gl: WebGL2RenderingContext): { renderer: string | null; vendor: string | null } {
+  if (!gl.getExtension('WEBGL_debug_renderer_info')) return { renderer: null, vendor: null };
+  const text = (pname: number) => {
+    const value: unknown = gl.getParameter(pname);
+    return typeof value === 'string' ? value : null;
+  };
+  return { renderer: text(UNMASKED_RENDERER_WEBGL), vendor: text(UNMASKED_VENDOR_WEBGL) };
+}
+
 /** WebGL 2 through an OffscreenCanvas in the worker; its package ships with @tensorflow/tfjs. */
 export const webglRuntime: BackendRuntime = {
   async probe() {
@@ -39,8 +53,10 @@ export const webglRuntime: BackendRuntime = {
       return { available: false, reason: msg('engine.backend.webgl.refused') };
     }
     const version = String(gl.getParameter(gl.VERSION));
+    const software = softwareGpuOf({ api: 'webgl', ...unmaskedNames(gl) });
     gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return { available: true, reason: msg('engine.backend.webgl.ready', { version }) };
+    const reason = msg('engine.backend.webgl.ready', { version });
+    return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
   },
   async load() {
     await import('@tensorflow/tfjs-backend-webgl');

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import { softwareGpuOf } from '../../config/softwareGpu';
 import { detailOf, msg, type Message } from '../../i18n/message';
 import { float32Only, type BackendRuntime } from './runtime';
 
@@ -22,6 +23,12 @@ function watch(device: GPUDevice): void {
   });
 }
 
+/** Whether the browser granted a fallback (software) adapter: on adapter.info now, on the adapter in older Chromium. */
+function fallbackFlag(adapter: GPUAdapter): boolean | null {
+  const legacy = adapter as GPUAdapter & { isFallbackAdapter?: boolean; info: GPUAdapterInfo & { isFallbackAdapter?: boolean } };
+  return legacy.info.isFallbackAdapter ?? legacy.isFallbackAdapter ?? null;
+}
+
 /** WebGPU through navigator.gpu in the worker; its package loads only when a WebGPU job first runs. */
 export const webgpuRuntime: BackendRuntime = {
   async probe() {
@@ -34,11 +41,14 @@ export const webgpuRuntime: BackendRuntime = {
       if (!adapter) {
         return { available: false, reason: msg('engine.backend.webgpu.noAdapter') };
       }
-      const info = adapter.info;
-      return {
-        available: true,
-        reason: msg('engine.backend.webgpu.ready', { vendor: info.vendor || msg('engine.backend.webgpu.unknownVendor'), architecture: info.architecture || msg('engine.backend.webgpu.unknownArchitecture') }),
-      };
+      // Field by field: adapter.info's fields are getters on its prototype, which a spread would miss.
+      const { vendor, architecture, device, description } = adapter.info;
+      const reason = msg('engine.backend.webgpu.ready', {
+        vendor: vendor || msg('engine.backend.webgpu.unknownVendor'),
+        architecture: architecture || msg('engine.backend.webgpu.unknownArchitecture'),
+      });
+      const software = softwareGpuOf({ api: 'webgpu', vendor, architecture, device, description, isFallbackAdapter: fallbackFlag(adapter) });
+      return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
     } catch (err) {
       return { available: false, reason: msg('engine.backend.webgpu.adapterFailed', { detail: detailOf(err) }) };
     }

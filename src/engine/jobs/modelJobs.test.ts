@@ -87,7 +87,7 @@ describe('saving, loading and exporting a trained model through the device owner
     host.kept.forget();
     await owner.run({ kind: 'evaluateModel', checkpoint: bytes, backend: 'cpu' });
     expect(host.kept.facts()).toMatchObject({ testAccuracy: runEval.testAccuracy, steps: 3 });
-    expect(english(host.kept.facts()!.name)).toBe('Tiny CNN, loaded from a saved model');
+    expect(english(host.kept.facts()!.name)).toBe('MLP (dense only), loaded from a saved model');
 
     const exported = await owner.run({ kind: 'exportModel', checkpoint: null });
     const [exportResult] = results(exported);

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import { softwareCardMessage } from '../../share/softwareGpu';
 import { useT } from '../i18n/useT';
 import { Say } from '../i18n/Say';
+import { SoftwareGpuNote } from './SoftwareGpuNote';
 
 interface Props {
   backends: BackendAvailability[] | null;
@@ -10,7 +12,7 @@ interface Props {
   onChange(name: BackendName): void;
 }
 
-/** One radio per backend; an unavailable one is disabled with its reason, in the page's language. */
+/** One radio per backend; an unavailable one is disabled with its reason, in the page's language; a software GPU says it runs on the CPU. */
 export function BackendPicker({ backends, value, disabled, onChange }: Props) {
   // Every view stays mounted, so each picker needs its own radio group name.
   const group = useId();
@@ -34,8 +36,14 @@ export function BackendPicker({ backends, value, disabled, onChange }: Props) {
           <small className="backend-reason" data-testid={`backend-reason-${b.name}`}>
             <Say message={b.reason} />
           </small>
+          {b.available && b.softwareGpu && (
+            <small className="backend-software" data-testid={`backend-software-${b.name}`}>
+              <Say message={softwareCardMessage(b.softwareGpu)} />
+            </small>
+          )}
         </label>
       ))}
+      <SoftwareGpuNote backends={backends} />
     </fieldset>
   );
 }

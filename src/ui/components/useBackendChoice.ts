@@ -1,17 +1,30 @@
-import { useEffect } from 'react';
-import { isBackendName, STAND_IN_ORDER, type BackendAvailability, type BackendName } from '../../config/backends';
-
+import { useCallback, useEffect } from 'react';
+import { backendToUse, isBackendName, type BackendAvailability, type BackendName } from '../../config/backends';
+import { carriedByLink } from '../../share/settingsStore';
+import { setFormValue, usePageSettings } from '../share/pageStore';
+import { markChosen, wasChosen } from './backendChoices';
 
 /**
- * The chosen backend (held by the caller, e.g. in the URL), moved to an available one once
- * detection says the chosen one is missing; `ok` when the chosen one can run here.
+ * A training form's backend (held in the URL), moved to the best one here once detection answers:
+ * when the chosen one is missing, or when it is a software GPU that nobody chose (the default, not a
+ * click, the link or "Run on this device"). `choose` is the picker's. `ok` when it can run here.
  */
-export function useBackendChoice(backends: BackendAvailability[] | null, value: string, onChange: (name: BackendName) => void) {
+export function useBackendChoice(form: 'cnn' | 'gan', backends: BackendAvailability[] | null) {
+  const snapshot = usePageSettings();
+  const value = snapshot.settings[form].backend;
   const backend: BackendName = isBackendName(value) ? value : 'cpu';
+  const linked = carriedByLink(snapshot, form, 'backend');
   useEffect(() => {
-    const available = backends?.filter((b) => b.available).map((b) => b.name) ?? [];
-    if (available.length && !available.includes(backend)) onChange(STAND_IN_ORDER.find((b) => available.includes(b)) ?? 'cpu');
-  }, [backends, backend, onChange]);
+    const next = backendToUse(backend, linked || wasChosen(form, backend), backends);
+    if (next !== backend) setFormValue(form, 'backend', next, 'replace');
+  }, [form, backends, backend, linked]);
+  const choose = useCallback(
+    (name: BackendName) => {
+      markChosen(form, name);
+      setFormValue(form, 'backend', name, 'push');
+    },
+    [form],
+  );
   const ok = backends?.some((b) => b.name === backend && b.available) ?? false;
-  return { backend, ok };
+  return { backend, ok, choose };
 }

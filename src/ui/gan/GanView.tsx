@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { BackendName } from '../../config/backends';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { GAN_TABLE } from '../../config/ganConfig';
 import { formErrors } from '../../config/schema';
 import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
@@ -43,8 +42,7 @@ export function GanView() {
   const charts = useMemo(() => chartsOf(t), [t]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const values = usePageSettings().settings.gan;
-  const setBackend = useCallback((name: BackendName) => setFormValue('gan', 'backend', name, 'replace'), []);
-  const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
+  const { backend, ok: backendOk, choose: chooseBackend } = useBackendChoice('gan', snapshot.backends);
   const errors = useMemo(() => formErrors(GAN_TABLE, values, FORM_KEYS), [values]);
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
   const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
@@ -55,7 +53,7 @@ export function GanView() {
   return (
     <>
       <section className="panel setup" hidden={!show('setup')}>
-        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('gan', 'backend', name, 'push')} />
+        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <SettingsForm table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('gan', key, value)} />
         <RunControls
           phase={snapshot.phase}

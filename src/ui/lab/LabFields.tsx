@@ -1,5 +1,6 @@
-import type { BackendAvailability } from '../../config/backends';
+import { isBackendName, type BackendAvailability } from '../../config/backends';
 import { LAB_TABLE } from '../../config/labConfig';
+import { markChosen } from '../components/backendChoices';
 import { SettingsForm } from '../components/SettingsForm';
 import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
@@ -14,7 +15,11 @@ interface Props {
 
 /** The form's id prefix (not shown to people). */
 const ID_PREFIX = 'lab-field';
-const setLabValue = (key: string, value: string) => setFormValue('lab', key, value);
+/** A pick in a backend select (anatomy, profile) is a choice, kept even on a software GPU. */
+const setLabValue = (key: string, value: string) => {
+  if (LAB_TABLE.fields[key as keyof typeof LAB_TABLE.fields]?.kind === 'enum' && isBackendName(value)) markChosen(`lab.${key}`, value);
+  setFormValue('lab', key, value);
+};
 
 /** Some of the lab's settings, as a panel shows them; edits go to the lab's form (and so to the URL). */
 export function LabFields({ keys, values, backends }: Props) {

@@ -1,5 +1,7 @@
 import { BACKEND_NAMES, type BackendAvailability, type BackendName } from '../../config/backends';
 import type { RawValues } from '../../share/pageSettings';
+import { softwareCardMessage } from '../../share/softwareGpu';
+import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useT } from '../i18n/useT';
 import { LabFields } from './LabFields';
 import { Say } from '../i18n/Say';
@@ -39,9 +41,15 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
                 <small className="backend-reason" data-testid={`lab-backend-reason-${name}`}>
                   {b ? <Say message={b.reason} /> : t('lab.settings.notDetected')}
                 </small>
+                {b?.available && b.softwareGpu && (
+                  <small className="backend-software" data-testid={`lab-backend-software-${name}`}>
+                    <Say message={softwareCardMessage(b.softwareGpu)} />
+                  </small>
+                )}
               </label>
             );
           })}
+          <SoftwareGpuNote backends={backends} testId="lab-software-gpu-note" />
         </fieldset>
       ) : (
         <p data-testid="lab-backends-detecting">{t('lab.detecting')}</p>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { availableNames, BACKEND_NAMES, firstAvailable, SINGLE_JOB_ORDER, type BackendName } from '../../config/backends';
+import { availableNames, BACKEND_NAMES, backendToUse, SINGLE_JOB_ORDER, type BackendName } from '../../config/backends';
 import type { LabJobKind } from '../../config/jobs';
 import { parseLabSettings, type LabSettings as LabValues } from '../../config/labConfig';
 import { formatValue } from '../../config/schema';
+import { carriedByLink } from '../../share/settingsStore';
+import { backendChoices, wasChosen } from '../components/backendChoices';
 import { useDevice } from '../device';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { usePanels } from '../lessons/lessonStore';
@@ -44,7 +46,10 @@ export function LabView() {
   const rootRef = useRef<HTMLDivElement>(null);
   const snapshot = useSyncExternalStore(labSession.subscribe, labSession.getSnapshot);
   const device = useDevice();
-  const values = usePageSettings().settings.lab;
+  const pageSettings = usePageSettings();
+  const values = pageSettings.settings.lab;
+  // Redraws when a backend select is picked again with the value it holds (a choice, not the default).
+  useSyncExternalStore(backendChoices.subscribe, backendChoices.getSnapshot);
   const t = useT();
   const raceCharts = useMemo(() => [{ testId: 'race-chart', title: t('lab.race.shareChart') }], [t]);
 
@@ -74,8 +79,12 @@ export function LabView() {
     const next = on ? BACKEND_NAMES.filter((b) => b === name || chosen.includes(b)) : chosen.filter((b) => b !== name);
     setFormValue('lab', 'backends', formatValue(next), 'push');
   };
-  const single = (key: 'anatomyBackend' | 'profileBackend'): BackendName | null =>
-    available.includes(settings[key]) ? settings[key] : firstAvailable(SINGLE_JOB_ORDER, backends);
+  // The chosen backend where it runs here; in its place (and in place of a software GPU nobody chose) the first here, GPU first.
+  const single = (key: 'anatomyBackend' | 'profileBackend'): BackendName | null => {
+    const chosenHere = carriedByLink(pageSettings, 'lab', key) || wasChosen(`lab.${key}`, settings[key]);
+    const backend = backendToUse(settings[key], chosenHere, backends, SINGLE_JOB_ORDER);
+    return available.includes(backend) ? backend : null;
+  };
   const panel = (blocked: string | null): LabPanelProps => ({ settings: valid, values, blocked, run });
 
   const anatomyBackend = single('anatomyBackend');
@@ -111,6 +120,7 @@ export function LabView() {
           {...panel(noBackends ?? badSettings)}
           job={jobs.race}
           raced={snapshot.settings.race?.backends ?? []}
+          backends={backends}
           extra={<RunShareBar kind={RACE_SHARE_KIND} charts={raceCharts} chartScope={RACE_CHART_SCOPE} />}
         />
       </LessonPanel>
@@ -118,7 +128,7 @@ export function LabView() {
         <ParityPanel {...panel(noBackends ?? badSettings)} job={jobs.parity} />
       </LessonPanel>
       <LessonPanel view={VIEW} id="matmul">
-        <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} />
+        <MatmulSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.matmulSweep} backends={backends} />
       </LessonPanel>
       <LessonPanel view={VIEW} id="batch">
         <BatchSweepPanel {...panel(noBackends ?? badSettings)} job={jobs.batchSweep} />

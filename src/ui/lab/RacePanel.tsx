@@ -1,9 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import type { BackendName } from '../../config/backends';
+import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { MessageId, Translator } from '../../i18n/translator';
 import { formatNumber } from '../../share/format';
+import { markedBackend, markedRatio, softwareMapOf, type SoftwareMap } from '../../share/softwareGpu';
 import { withSpeedUps, type RankedRaceRow } from '../../share/speedUps';
+import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useT } from '../i18n/useT';
 import { BarChart, type Bar } from './BarChart';
 import { JobControls } from './JobControls';
@@ -16,8 +18,8 @@ import { Say } from '../i18n/Say';
 const PREFIX = 'race';
 const CHART_TEST_ID = 'race-chart';
 
-/** Table columns: test-id suffix, heading's message id, cell text. */
-const COLUMNS: [id: string, heading: MessageId, cell: (r: RankedRaceRow, t: Translator) => string][] = [
+/** Table columns: test-id suffix, heading's message id, cell text (a software GPU's speed-ups said to be CPU vs CPU). */
+const COLUMNS: [id: string, heading: MessageId, cell: (r: RankedRaceRow, t: Translator, software: boolean) => string][] = [
   ['first-step', 'lab.race.firstStep', (r, t) => formatMs(r.firstStepMs, t)],
   ['median', 'lab.race.median', (r, t) => formatMs(r.medianStepMs, t)],
   ['p90', 'lab.race.p90', (r, t) => formatMs(r.p90StepMs, t)],
@@ -26,8 +28,8 @@ const COLUMNS: [id: string, heading: MessageId, cell: (r: RankedRaceRow, t: Tran
   ['examples-per-sec', 'lab.race.examplesPerSec', (r) => formatNumber(r.examplesPerSec)],
   ['gflops', 'lab.race.gflops', (r) => formatNumber(r.gflops)],
   ['peak-memory', 'lab.race.peakMemory', (r, t) => (r.gpuBytes === null ? formatMb(r.peakBytes, t) : t.t('lab.race.peakWithGpu', { peak: formatMb(r.peakBytes, t), gpu: formatMb(r.gpuBytes, t) }))],
-  ['speedup', 'lab.race.speedUpCpu', (r) => formatSpeedUp(r.speedUpVsCpu)],
-  ['speedup-wasm', 'lab.race.speedUpWasm', (r) => formatSpeedUp(r.speedUpVsWasm)],
+  ['speedup', 'lab.race.speedUpCpu', (r, t, software) => markedRatio(formatSpeedUp(r.speedUpVsCpu), software && r.speedUpVsCpu !== null, t)],
+  ['speedup-wasm', 'lab.race.speedUpWasm', (r, t, software) => markedRatio(formatSpeedUp(r.speedUpVsWasm), software && r.speedUpVsWasm !== null, t)],
 ];
 
 interface Props extends LabPanelProps {
@@ -36,25 +38,33 @@ interface Props extends LabPanelProps {
   raced: readonly BackendName[];
   /** Shown under the table (share and export). */
   extra?: ReactNode;
+  /** This browser's backends: a software GPU's rows are marked as the CPU they ran on. */
+  backends: readonly BackendAvailability[] | null;
 }
 
-function barNote(r: RankedRaceRow, t: Translator): string {
+function barNote(r: RankedRaceRow, t: Translator, software: boolean): string {
   const parts = [
-    r.speedUpVsCpu === null ? null : t.t('lab.race.noteCpu', { speedUp: formatSpeedUp(r.speedUpVsCpu) }),
-    r.speedUpVsWasm === null ? null : t.t('lab.race.noteWasm', { speedUp: formatSpeedUp(r.speedUpVsWasm) }),
+    r.speedUpVsCpu === null ? null : t.t('lab.race.noteCpu', { speedUp: markedRatio(formatSpeedUp(r.speedUpVsCpu), software, t) }),
+    r.speedUpVsWasm === null ? null : t.t('lab.race.noteWasm', { speedUp: markedRatio(formatSpeedUp(r.speedUpVsWasm), software, t) }),
   ];
   const known = parts.filter((p): p is string => p !== null);
   return known.length ? known.join(t.t('lab.list.separator')) : t.t('lab.race.noteNoCpu');
 }
 
 /** One click: the same workload on every chosen backend in turn; bars and table fill in as each finishes. */
-export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) {
+export function RacePanel({ job, settings, blocked, run, raced, extra, backends }: Props) {
   const t = useT();
   const tr = t.translator;
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
+  const software = useMemo<SoftwareMap>(() => softwareMapOf(backends), [backends]);
+  const isSoftware = (backend: BackendName) => software[backend] !== undefined;
   const bars = useMemo<Bar[]>(
-    () => rows.map((r) => ({ label: tr.t(`backend.${r.backend}`), value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r, tr) })),
-    [rows, tr],
+    () =>
+      rows.map((r) => {
+        const onCpu = software[r.backend] !== undefined;
+        return { label: markedBackend(r.backend, onCpu, tr), value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r, tr, onCpu) };
+      }),
+    [rows, tr, software],
   );
   const first = rows[0];
   const onRun = () => settings && run('race', settings);
@@ -69,6 +79,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
           {t('lab.race.note', { model: modelText(first.modelLabel, tr), batch: first.batchSize, warmup: first.warmupSteps, measured: first.measuredSteps })}
         </p>
       )}
+      {raced.some(isSoftware) && <SoftwareGpuNote backends={backends} testId="race-software-gpu-note" />}
       <BarChart testId={CHART_TEST_ID} title={t('lab.race.chartTitle')} bars={bars} yLabel={t('lab.unit.examplesPerSec')} emptyText={t('lab.race.chartEmpty')} />
       <table className="lab-table" data-testid="race-table">
         <thead>
@@ -86,7 +97,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
             return (
               <tr key={backend} data-testid={`race-row-${backend}`}>
                 <th scope="row" style={{ color: backendColor(backend) }}>
-                  {t.backend(backend)}
+                  <span data-testid={`race-backend-${backend}`}>{markedBackend(backend, isSoftware(backend), tr)}</span>
                   {row?.threads !== undefined && (
                     <span className="lab-threads" data-testid={`race-threads-${backend}`}>
                       {' '}
@@ -97,7 +108,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra }: Props) 
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (
                     <td key={id} data-testid={`race-cell-${backend}-${id}`} className={id.startsWith('speedup') ? 'lab-speedup' : undefined}>
-                      {cell(row, tr)}
+                      {cell(row, tr, isSoftware(backend))}
                     </td>
                   ))
                 ) : (

@@ -1,10 +1,16 @@
 import { UNTITLED_LESSON } from '../../share/lessonDoc';
+import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
+import { useDevice } from '../device';
 import { useT } from '../i18n/useT';
 import { lessonSession, useLesson } from './lessonStore';
 
-/** The open lesson: its title, where we are, the step's words in large type, and the way on. */
+/**
+ * The open lesson: its title, where we are, the step's words in large type, and the way on; on a
+ * device whose GPU backends are software, the sentence that says so (lessons speak of the GPU).
+ */
 export function LessonBar() {
   const t = useT();
+  const { backends } = useDevice();
   const { status, lesson, step, source } = useLesson();
   if (status === 'reading') return <p className="panel" data-testid="lesson-reading">{t('lessons.bar.reading')}</p>;
   if (!lesson) return null;
@@ -26,6 +32,7 @@ export function LessonBar() {
       <p className="lesson-text" data-testid="lesson-text" aria-live="polite">
         {text}
       </p>
+      <SoftwareGpuNote backends={backends} testId="lesson-software-gpu-note" />
       <div className="controls">
         <button data-testid="btn-lesson-prev" disabled={step <= 1} onClick={lessonSession.previous}>
           {t('lessons.bar.previous')}

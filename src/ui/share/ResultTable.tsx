@@ -2,6 +2,7 @@ import type { SharedResult } from '../../share/resultDoc';
 import { FIGURES, figureLabel, SPEED_UP_FIGURES } from '../../share/comparison';
 import { formatFigure, formatRatio } from '../../share/figureFormat';
 import { rowLabel } from '../../share/resultSummary';
+import { markedRatio } from '../../share/softwareGpu';
 import { withSpeedUps } from '../../share/speedUps';
 import { useT } from '../i18n/useT';
 
@@ -27,16 +28,21 @@ export function ResultTable({ result, testIdPrefix }: { result: SharedResult; te
       <tbody>
         {result.rows.map((row) => {
           const key = row.loop === 'bare' ? `${row.backend}-bare` : row.backend;
+          const ranked = rows.find((r) => r.backend === row.backend);
+          // A software GPU's speed-up is a ratio of two CPU times, and says so.
+          const speedUp = (value: number | null | undefined) => markedRatio(formatRatio(value ?? null), row.softwareGpu === true && typeof value === 'number', t.translator);
           return (
             <tr key={key} data-testid={`${testIdPrefix}-row-${key}`}>
-              <th scope="row">{rowLabel(row, t.translator)}</th>
+              <th scope="row" data-testid={`${testIdPrefix}-backend-${key}`}>
+                {rowLabel(row, t.translator)}
+              </th>
               {figures.map((f) => (
                 <td key={f.key} data-testid={`${testIdPrefix}-cell-${key}-${f.key}`}>
                   {formatFigure(f.key, row[f.key])}
                 </td>
               ))}
-              {isRace && <td data-testid={`${testIdPrefix}-cell-${key}-speedUpVsCpu`}>{formatRatio(rows.find((r) => r.backend === row.backend)?.speedUpVsCpu ?? null)}</td>}
-              {isRace && <td data-testid={`${testIdPrefix}-cell-${key}-speedUpVsWasm`}>{formatRatio(rows.find((r) => r.backend === row.backend)?.speedUpVsWasm ?? null)}</td>}
+              {isRace && <td data-testid={`${testIdPrefix}-cell-${key}-speedUpVsCpu`}>{speedUp(ranked?.speedUpVsCpu)}</td>}
+              {isRace && <td data-testid={`${testIdPrefix}-cell-${key}-speedUpVsWasm`}>{speedUp(ranked?.speedUpVsWasm)}</td>}
             </tr>
           );
         })}

@@ -9,6 +9,7 @@ import { ExportButtons } from './ExportButtons';
 import { ShareButton } from './ShareButton';
 import { deviceLine, fileStem, formatDate } from '../../share/resultSummary';
 import { ResultTable } from './ResultTable';
+import { ResultSoftwareNote } from './ResultSoftwareNote';
 import { useT } from '../i18n/useT';
 
 /** A comparison's export files end so (a file name, not shown as text). */
@@ -20,6 +21,7 @@ export function ResultView({ label, result, testIdPrefix, shareable = false }: {
   const labelled = useMemo<Labelled>(() => ({ label, result }), [label, result]);
   return (
     <div className="share-result" data-testid={`${testIdPrefix}-result`}>
+      <ResultSoftwareNote label={label} result={result} testId={`${testIdPrefix}-software-gpu-note`} />
       <ResultTable result={result} testIdPrefix={testIdPrefix} />
       <CurveCharts a={labelled} testIdPrefix={testIdPrefix} />
       <DeviceDetails result={result} title={t('share.device.title', { label })} testId={`${testIdPrefix}-device-details`} />
@@ -49,6 +51,8 @@ export function ComparisonView({ a, b, testIdPrefix }: { a: Labelled; b: Labelle
           <strong>{t('share.result.side', { side: b.label })}</strong> {device(b)}
         </li>
       </ul>
+      <ResultSoftwareNote label={a.label} result={a.result} testId={`${testIdPrefix}-software-gpu-note-a`} />
+      <ResultSoftwareNote label={b.label} result={b.result} testId={`${testIdPrefix}-software-gpu-note-b`} />
       <ComparisonTable a={a} b={b} testIdPrefix={`${testIdPrefix}-compare`} />
       <CurveCharts a={a} b={b} testIdPrefix={testIdPrefix} />
       <DeviceDetails result={a.result} title={t('share.device.title', { label: a.label })} testId={`${testIdPrefix}-device-details-a`} />

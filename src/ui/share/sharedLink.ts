@@ -9,6 +9,7 @@ import { decodeResultLink } from '../../share/linkCodec';
 import type { SharedResult } from '../../share/resultDoc';
 import { workloadKind } from '../../share/resultSettings';
 import { planRaceHere, planTrainingHere } from '../../share/runHere';
+import { markChosen } from '../components/backendChoices';
 import type { DeviceClient } from '../../engine/client/deviceClient';
 import { msg, type Message } from '../../i18n/message';
 import { entryFor, historyModel, RECEIVED_ID_PREFIX, type HistoryModel } from '../../share/historyModel';
@@ -127,8 +128,10 @@ export class SharedLink {
     const session = this.deps.sessions[kind];
     const { phase } = session.store.getSnapshot();
     if (phase === 'queued' || phase === 'active') return this.fail(kind, msg('share.shared.busy'));
-    const plan = planTrainingHere(theirs, availableNames(this.deps.device.getSnapshot().backends));
+    const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends);
     if (!plan.ok) return this.fail(kind, plan.note);
+    // The sender's backend is a choice, kept in the form even where it is a software GPU here.
+    markChosen(kind, plan.config.backend);
     this.deps.settings.update((s) => ({ ...s, view: kind === 'cnn' ? 'train' : 'gan', [kind]: rawValuesOf(kind, settingsRecordOf(plan.config)) }), 'replace');
     const runId = session.start(plan.config);
     this.stopAtStep = plan.stopAtStep;

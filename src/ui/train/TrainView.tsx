@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { BackendName } from '../../config/backends';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CNN_TABLE } from '../../config/cnnConfig';
 import { formErrors } from '../../config/schema';
 import { formatBytes, formatNumber, formatPercent } from '../../share/format';
@@ -100,8 +99,7 @@ function AccumulationNote({ batchSize, accumulationSteps }: { batchSize: number;
 export function TrainView() {
   const snapshot = useSyncExternalStore(runStore.subscribe, runStore.getSnapshot);
   const values = usePageSettings().settings.cnn;
-  const setBackend = useCallback((name: BackendName) => setFormValue('cnn', 'backend', name, 'replace'), []);
-  const { backend, ok: backendOk } = useBackendChoice(snapshot.backends, values.backend, setBackend);
+  const { backend, ok: backendOk, choose: chooseBackend } = useBackendChoice('cnn', snapshot.backends);
 
   const errors = useMemo(() => formErrors(CNN_TABLE, values, FORM_KEYS), [values]);
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
@@ -115,7 +113,7 @@ export function TrainView() {
     <>
       <section className="panel setup" hidden={!show('setup')}>
         <UnfinishedRunBanner busyTraining={busy} />
-        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={(name) => setFormValue('cnn', 'backend', name, 'push')} />
+        <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <PresetPicker values={values} disabled={busy} />
         <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
