@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { VIEW_IDS, type ViewId } from '../config/views';
 import './a11y/focus.css';
-import { SKIP_TARGET_ID, SkipLink } from './a11y/SkipLink';
+import { installFocusKeeper } from './a11y/focusKeeper';
+import { openViewStart, SkipLink, viewElementId } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
@@ -31,6 +32,8 @@ export function App() {
 
   usePresentClass(present);
   useShortcuts(present, openHelp);
+  // One rule for focus that would fall to nowhere, on every view (src/ui/a11y/focusKeeper.ts).
+  useEffect(() => installFocusKeeper(openViewStart), []);
   useEffect(() => {
     deviceClient.detect();
     void import('./share/shareRuntime').then((share) => share.startShare());
@@ -63,6 +66,8 @@ export function App() {
               key={tabEntry.id}
               role="tab"
               aria-selected={tab === tabEntry.id}
+              aria-controls={viewElementId(tabEntry.id)}
+              id={`tab-${tabEntry.id}`}
               data-testid={`tab-${tabEntry.id}`}
               className={`${tab === tabEntry.id ? 'tab active' : 'tab'}${tabEntry.id === 'history' ? ' present-hide' : ''}`}
               onClick={() => openView(tabEntry.id)}
@@ -86,7 +91,7 @@ export function App() {
       </Suspense>
       {/* A view's code loads when it is first shown; after that it stays mounted, so switching tabs loses no settings or running work. */}
       {TABS.map(({ id, View }) => (
-        <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={tab === id ? SKIP_TARGET_ID : undefined} tabIndex={-1}>
+        <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={viewElementId(id)} data-view={id} aria-labelledby={`tab-${id}`} tabIndex={-1}>
           {visited.has(id) && (
             <Suspense fallback={<p className="panel">{t('app.loadingView', { view: t(`view.${id}`) })}</p>}>
               <View />
