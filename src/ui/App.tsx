@@ -1,7 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VIEW_IDS, type ViewId } from '../config/views';
 import './a11y/focus.css';
 import { installFocusKeeper } from './a11y/focusKeeper';
+import { isShown } from './a11y/focusable';
+import { moveRovingFocus } from './a11y/roving';
 import { openViewStart, SkipLink, viewElementId } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
@@ -34,6 +36,14 @@ export function App() {
   useShortcuts(present, openHelp);
   // One rule for focus that would fall to nowhere, on every view (src/ui/a11y/focusKeeper.ts).
   useEffect(() => installFocusKeeper(openViewStart), []);
+  const tablist = useRef<HTMLElement>(null);
+  // Tabs (WAI-ARIA): one tab stop; the arrows, Home and End move to a tab and open its view.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const tabs = tablist.current ? [...tablist.current.querySelectorAll<HTMLButtonElement>('[role="tab"]')].filter(isShown) : [];
+    const next = moveRovingFocus(event, tabs);
+    const id = next && TABS.find((entry) => `tab-${entry.id}` === next.id)?.id;
+    if (id) openView(id);
+  };
   useEffect(() => {
     deviceClient.detect();
     void import('./share/shareRuntime').then((share) => share.startShare());
@@ -52,15 +62,18 @@ export function App() {
             <button data-testid="btn-present" aria-pressed={present} onClick={() => setPresent(!present)}>
               {present ? t('app.present.leave') : t('app.present.enter')}
             </button>
-            <button data-testid="btn-help" aria-label={t('app.shortcuts')} onClick={openHelp}>
-              ?
-            </button>
+            {/* Its shortcuts work in presentation mode only, so it shows there (and keeps the first view short). */}
+            {present && (
+              <button data-testid="btn-help" aria-label={t('app.shortcuts')} onClick={openHelp}>
+                ?
+              </button>
+            )}
           </div>
         </div>
         <p className="present-hide" data-testid="intro">
           {t('app.intro')}
         </p>
-        <nav className="tabs" role="tablist" aria-label={t('app.views')}>
+        <nav className="tabs" role="tablist" aria-label={t('app.views')} ref={tablist}>
           {TABS.map((tabEntry) => (
             <button
               key={tabEntry.id}
@@ -68,6 +81,8 @@ export function App() {
               aria-selected={tab === tabEntry.id}
               aria-controls={viewElementId(tabEntry.id)}
               id={`tab-${tabEntry.id}`}
+              tabIndex={tab === tabEntry.id ? 0 : -1}
+              onKeyDown={onTabKey}
               data-testid={`tab-${tabEntry.id}`}
               className={`${tab === tabEntry.id ? 'tab active' : 'tab'}${tabEntry.id === 'history' ? ' present-hide' : ''}`}
               onClick={() => openView(tabEntry.id)}
