@@ -25,10 +25,14 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByTestId('lesson-bar')).toBeVisible();
     await expect(page.getByTestId('view-inspect').getByTestId('draw-canvas')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // The shortcuts work in presentation mode, where their list is offered.
+    await page.getByTestId('btn-present').click();
     await page.getByTestId('btn-help').click();
     await expect(page.getByTestId('help-overlay')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await expect(page.getByTestId('btn-help')).toBeFocused();
+    await page.getByTestId('btn-present').click();
     await page.getByTestId('btn-lessons').click();
     await page.getByTestId('btn-write-lesson').click();
     await expect(page.getByTestId('lesson-editor')).toBeVisible();
@@ -51,9 +55,11 @@ test.describe('accessibility (axe-core)', () => {
       expect(focus.outline, `${focus.id} shows its focus`).toBe(true);
       seen.add(focus.id);
     }
-    for (const id of ['btn-lessons', 'btn-present', 'btn-help', 'tab-lab', 'field-batchSize', 'btn-train']) expect([...seen]).toContain(id);
-    // A radio group is one tab stop: its checked option.
+    for (const id of ['skip-to-controls', 'language', 'btn-lessons', 'btn-present', 'tab-train', 'field-batchSize', 'btn-train']) expect([...seen]).toContain(id);
+    // A radio group, the view tabs and the presets are one tab stop each: the checked option, the open view, one preset.
     expect([...seen].filter((id) => id.startsWith('backend-option-'))).toHaveLength(1);
+    expect([...seen].filter((id) => id.startsWith('tab-'))).toEqual(['tab-train']);
+    expect([...seen].filter((id) => id.startsWith('preset-'))).toHaveLength(1);
   });
 
   test('the check itself finds a serious violation when there is one', async ({ page }) => {

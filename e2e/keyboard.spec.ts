@@ -61,13 +61,18 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
   await chooseOption(page, p.field('model'), 'Tiny', 'tiny');
   await chooseOption(page, p.field('batchSize'), '32', '32');
   await typeInto(page, p.field('epochs'), LONG_RUN.epochs);
+  // The data sizes are folded under "More settings: training": Enter on its name opens it.
+  const group = train.getByTestId('field-group-training');
+  await tabTo(page, group.locator('summary'));
+  await page.keyboard.press('Enter');
+  await expect(group).toHaveAttribute('open', '');
   await typeInto(page, p.field('trainExamples'), LONG_RUN.trainExamples);
   await typeInto(page, p.field('testExamples'), LONG_RUN.testExamples);
 
   // Train: the button disables itself, focus moves on to Stop (or Pause), never to the body.
   const announced = train.getByTestId('run-announcement');
   await expect(announced).toHaveText('');
-  await tabTo(page, p.button('train'));
+  await tabTo(page, p.button('train'), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(p.button('stop')).toBeFocused();
   await expect(announced).toHaveText('Training.', { timeout: JOB_TIMEOUT_MS });
@@ -88,9 +93,11 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
   await expect(p.button('train')).toBeFocused();
   await expect(p.runState()).toHaveText('stopped');
 
-  // The lab by its tab; the device report it reads on first view, then a tiny race.
-  await tabTo(page, page.getByTestId('tab-lab'), { backwards: true });
-  await page.keyboard.press('Enter');
+  // The lab by its tab (the tabs are one stop: the arrows move between them and open each view); the device report it reads on first view, then a tiny race.
+  await tabTo(page, page.getByTestId('tab-train'), { backwards: true });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-lab')).toBeFocused();
   await expect(page.getByTestId('view-lab')).toBeVisible();
   await expect(page.getByTestId('device-status')).toHaveText('done', { timeout: JOB_TIMEOUT_MS });
   await expect(page.getByTestId('device-announcement')).toHaveText('Device report done.');
@@ -158,8 +165,9 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
 
   // History by its tab; each row's buttons say which run they act on.
   const historyTab = other.getByTestId('tab-history');
-  await tabTo(other, historyTab, { backwards: true });
-  await other.keyboard.press('Enter');
+  await tabTo(other, other.getByRole('tab', { selected: true }), { backwards: true });
+  await other.keyboard.press('End');
+  await expect(historyTab).toBeFocused();
   const history = other.getByTestId('history-panel');
   await expect(history.getByTestId('history-entry')).toHaveCount(2);
   const view = history.getByTestId('history-view');

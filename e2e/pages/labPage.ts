@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
+import { openGroupOf } from './playgroundPage';
 
 export type LabJob = 'device' | 'race' | 'matmul' | 'batch' | 'anatomy' | 'profile' | 'parity';
 
@@ -22,10 +23,11 @@ export class LabPage {
     return this.page.getByTestId(testId);
   }
 
-  /** Sets lab settings by their key in the lab's settings table (every lab input is `lab-field-<key>`). */
+  /** Sets lab settings by their key in the lab's settings table (every lab input is `lab-field-<key>`), opening a folded group where one is. */
   async setWorkload(values: Record<string, string>): Promise<void> {
     for (const [key, value] of Object.entries(values)) {
       const field = this.byId(`lab-field-${key}`);
+      await openGroupOf(field);
       if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
       else await field.fill(value);
     }

@@ -1,6 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { BackendName } from '../../src/config/backends';
 
+/** Opens the closed group (<details>) a field is folded in, by a click on its name, as a user would. */
+export async function openGroupOf(field: Locator): Promise<void> {
+  if (await field.isVisible()) return;
+  const group = field.locator('xpath=ancestor::details[1]');
+  if ((await group.count()) === 0 || (await group.getAttribute('open')) !== null) return;
+  await group.locator('xpath=./summary').click();
+  await expect(field).toBeVisible();
+}
+
 /**
  * One view of the app (every view stays mounted, so each page object looks inside its own view's
  * container), through its data-testid hooks only.
@@ -52,9 +61,11 @@ export class PlaygroundPage {
     return this.root.getByTestId(`field-error-${key}`);
   }
 
+  /** Sets settings as a user does: a setting folded in a closed group ("More settings: …") is reached by opening the group. */
   async setFields(values: Record<string, string>): Promise<void> {
     for (const [key, value] of Object.entries(values)) {
       const field = this.field(key);
+      await openGroupOf(field);
       if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
       else await field.fill(value);
     }
@@ -85,8 +96,9 @@ export class PlaygroundPage {
     return match ? { first: Number(match[1]), latest: Number(match[2]) } : null;
   }
 
+  /** The tensor count, read whether or not "More figures" (where it sits) is open. */
   async tensorCount(): Promise<number> {
-    return Number(await this.stat('tensors').innerText());
+    return Number(await this.stat('tensors').textContent());
   }
 
   async chartPoints(id: string): Promise<number> {

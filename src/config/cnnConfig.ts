@@ -17,10 +17,11 @@ export const CNN_SCHEMA = {
   model: { ...cnnModelField, default: 'tiny' },
   dataset: datasetField,
   batchSize: { ...batchSizeField, default: 32 },
-  learningRate: { kind: 'float', label: 'Learning rate', help: "Adam's step size.", default: 0.001, min: 1e-6, max: 1 },
+  learningRate: { kind: 'float', label: 'Learning rate', help: "Adam's step size.", default: 0.001, min: 1e-6, max: 1, group: 'training' },
   epochs: { kind: 'int', label: 'Epochs', help: 'Passes over the training examples.', default: 1, min: 1, max: 100 },
   trainExamples: {
     kind: 'int',
+    group: 'training',
     label: 'Training examples',
     help: 'How many of the 60,000 training images to use: fewer finish sooner.',
     default: 30_000,
@@ -29,6 +30,7 @@ export const CNN_SCHEMA = {
   },
   testExamples: {
     kind: 'int',
+    group: 'training',
     label: 'Test examples',
     help: 'Held-out images the accuracy is measured on at each epoch end.',
     default: 2_000,
@@ -38,6 +40,7 @@ export const CNN_SCHEMA = {
   seed: seedField,
   accumulationSteps: {
     kind: 'int',
+    group: 'pipeline',
     label: 'Accumulate gradients over',
     help: 'Micro-batches whose gradients are summed on the device before one optimizer step: an effective batch of batch size × this, in the memory of one micro-batch.',
     default: 1,
@@ -47,6 +50,7 @@ export const CNN_SCHEMA = {
   },
   precision: {
     kind: 'enum',
+    group: 'pipeline',
     label: 'Precision',
     help: 'Store tensors in 32-bit or 16-bit floats, where the backend can train in 16 bits.',
     default: 'float32' as Precision,
@@ -55,6 +59,7 @@ export const CNN_SCHEMA = {
   } as const satisfies EnumField<Precision>,
   prefetch: {
     kind: 'enum',
+    group: 'pipeline',
     label: 'Prefetch',
     help: 'Prepare the next batch right after this step is dispatched, so a GPU never waits for it.',
     default: 'on',
@@ -62,6 +67,7 @@ export const CNN_SCHEMA = {
   } as const satisfies EnumField<(typeof PREFETCH_OPTIONS)[number]>,
   dataPlacement: {
     kind: 'enum',
+    group: 'pipeline',
     label: 'Training data',
     help: 'Keep the training images on the device and gather each batch there, or build each batch in JavaScript and upload it.',
     default: 'device' as DataPlacement,
@@ -70,6 +76,7 @@ export const CNN_SCHEMA = {
   } as const satisfies EnumField<DataPlacement>,
   memoryBudgetMb: {
     kind: 'int',
+    group: 'pipeline',
     label: 'GPU memory budget',
     help: 'A run predicted to need more is refused before anything is uploaded, and one that grows past it pauses; 0 means no budget.',
     default: 0,
@@ -79,6 +86,7 @@ export const CNN_SCHEMA = {
   },
   checkpointEvery: {
     kind: 'int',
+    group: 'pipeline',
     label: 'Checkpoint every',
     help: 'Copy weights and optimizer state to worker memory this often, so a lost GPU resumes from there; 0: at epoch ends only.',
     default: 100,

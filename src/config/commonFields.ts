@@ -47,6 +47,7 @@ export const batchSizeField = {
 export const seedField = {
   kind: 'int',
   label: 'Seed',
+  group: 'training',
   help: 'Fixes the initial weights and the data order, so a run can be repeated exactly.',
   default: 42,
   min: 0,

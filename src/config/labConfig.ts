@@ -52,6 +52,7 @@ export const LAB_SCHEMA = {
   matmulTo: sizeField('Matrix size to', 'The largest n×n product the size sweep times.', 16, 4096, 2048, 'n'),
   matmulWarmupRuns: {
     kind: 'int',
+    group: 'timing',
     label: 'Warm-up runs per size',
     help: 'Untimed products before each size is timed.',
     default: 2,
@@ -59,9 +60,10 @@ export const LAB_SCHEMA = {
     max: 20,
     unit: 'runs',
   },
-  matmulTimedRuns: { kind: 'int', label: 'Timed runs per size', help: 'Each size’s figure is the median of these.', default: 5, min: 1, max: 100, unit: 'runs' },
+  matmulTimedRuns: { kind: 'int', group: 'timing', label: 'Timed runs per size', help: 'Each size’s figure is the median of these.', default: 5, min: 1, max: 100, unit: 'runs' },
   sweepBudgetSeconds: {
     kind: 'int',
+    group: 'timing',
     label: 'Longest sweep point',
     help: "A sweep point predicted to take longer is skipped, and ends that backend's sweep.",
     default: 20,

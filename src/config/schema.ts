@@ -6,6 +6,7 @@
  * value gets the same message everywhere.
  */
 import { msg, MessageError, type Message } from '../i18n/message';
+import type { SettingGroup } from './settingGroups';
 
 interface FieldBase {
   label: string;
@@ -13,6 +14,8 @@ interface FieldBase {
   help: string;
   /** The key that carries it in links; the table key when absent. */
   urlKey?: string;
+  /** The folded group a form shows it in (src/config/firstView.ts); shown first when absent. */
+  group?: SettingGroup;
 }
 
 export interface IntField extends FieldBase {

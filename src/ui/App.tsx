@@ -1,7 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VIEW_IDS, type ViewId } from '../config/views';
 import './a11y/focus.css';
-import { SKIP_TARGET_ID, SkipLink } from './a11y/SkipLink';
+import { installFocusKeeper } from './a11y/focusKeeper';
+import { isShown } from './a11y/focusable';
+import { moveRovingFocus } from './a11y/roving';
+import { openViewStart, SkipLink, viewElementId } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
@@ -31,6 +34,16 @@ export function App() {
 
   usePresentClass(present);
   useShortcuts(present, openHelp);
+  // One rule for focus that would fall to nowhere, on every view (src/ui/a11y/focusKeeper.ts).
+  useEffect(() => installFocusKeeper(openViewStart), []);
+  const tablist = useRef<HTMLElement>(null);
+  // Tabs (WAI-ARIA): one tab stop; the arrows, Home and End move to a tab and open its view.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const tabs = tablist.current ? [...tablist.current.querySelectorAll<HTMLButtonElement>('[role="tab"]')].filter(isShown) : [];
+    const next = moveRovingFocus(event, tabs);
+    const id = next && TABS.find((entry) => `tab-${entry.id}` === next.id)?.id;
+    if (id) openView(id);
+  };
   useEffect(() => {
     deviceClient.detect();
     void import('./share/shareRuntime').then((share) => share.startShare());
@@ -49,20 +62,27 @@ export function App() {
             <button data-testid="btn-present" aria-pressed={present} onClick={() => setPresent(!present)}>
               {present ? t('app.present.leave') : t('app.present.enter')}
             </button>
-            <button data-testid="btn-help" aria-label={t('app.shortcuts')} onClick={openHelp}>
-              ?
-            </button>
+            {/* Its shortcuts work in presentation mode only, so it shows there (and keeps the first view short). */}
+            {present && (
+              <button data-testid="btn-help" aria-label={t('app.shortcuts')} onClick={openHelp}>
+                ?
+              </button>
+            )}
           </div>
         </div>
         <p className="present-hide" data-testid="intro">
           {t('app.intro')}
         </p>
-        <nav className="tabs" role="tablist" aria-label={t('app.views')}>
+        <nav className="tabs" role="tablist" aria-label={t('app.views')} ref={tablist}>
           {TABS.map((tabEntry) => (
             <button
               key={tabEntry.id}
               role="tab"
               aria-selected={tab === tabEntry.id}
+              aria-controls={viewElementId(tabEntry.id)}
+              id={`tab-${tabEntry.id}`}
+              tabIndex={tab === tabEntry.id ? 0 : -1}
+              onKeyDown={onTabKey}
               data-testid={`tab-${tabEntry.id}`}
               className={`${tab === tabEntry.id ? 'tab active' : 'tab'}${tabEntry.id === 'history' ? ' present-hide' : ''}`}
               onClick={() => openView(tabEntry.id)}
@@ -86,7 +106,7 @@ export function App() {
       </Suspense>
       {/* A view's code loads when it is first shown; after that it stays mounted, so switching tabs loses no settings or running work. */}
       {TABS.map(({ id, View }) => (
-        <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={tab === id ? SKIP_TARGET_ID : undefined} tabIndex={-1}>
+        <main key={id} hidden={tab !== id} data-testid={`view-${id}`} id={viewElementId(id)} data-view={id} aria-labelledby={`tab-${id}`} tabIndex={-1}>
           {visited.has(id) && (
             <Suspense fallback={<p className="panel">{t('app.loadingView', { view: t(`view.${id}`) })}</p>}>
               <View />

@@ -1,25 +1,31 @@
 import type { MouseEvent } from 'react';
+import type { ViewId } from '../../config/views';
 import { useT } from '../i18n/useT';
-import { firstFocusableIn } from './focusable';
+import { usePageSettings } from '../share/pageStore';
+import { viewStart } from './focusable';
 
-/** The id the open view's <main> carries: the skip link's target. */
-export const SKIP_TARGET_ID = 'controls';
+/** The id of a view's <main>: the skip link's target, and what its tab controls. */
+export const viewElementId = (view: ViewId) => `view-${view}`;
+
+/** Where the open view starts for a keyboard (its first setting), or null before it is on the page. */
+export function openViewStart(): HTMLElement | null {
+  const view = document.querySelector<HTMLElement>('main[data-view]:not([hidden])');
+  return view ? viewStart(view) : null;
+}
 
 /**
- * "Skip to controls", the first stop of the page: focuses the open view's first control. It
- * handles the jump itself, since the URL hash holds the page's settings and an anchor would
- * replace them.
+ * "Skip to controls", the first stop of the page: focuses the open view's first setting. It handles
+ * the jump itself, since the URL hash holds the page's settings and an anchor would replace them.
  */
 export function SkipLink() {
   const t = useT();
+  const view = usePageSettings().settings.view;
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    const view = document.getElementById(SKIP_TARGET_ID);
-    const target = view ? (firstFocusableIn(view) ?? view) : null;
-    target?.focus();
+    openViewStart()?.focus();
   };
   return (
-    <a className="skip-link" href={`#${SKIP_TARGET_ID}`} data-testid="skip-to-controls" onClick={skip}>
+    <a className="skip-link" href={`#${viewElementId(view)}`} data-testid="skip-to-controls" onClick={skip}>
       {t('a11y.skip')}
     </a>
   );

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 import { focusablesIn } from './focusable';
 import { currentFocus, restoreFocus } from './restoreFocus';
 
@@ -8,7 +8,8 @@ import { currentFocus, restoreFocus } from './restoreFocus';
  * `onEscape`, and the element that had focus before gets it back when the dialog closes.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void, initial?: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
+  // A layout effect: focus goes back in the commit that removes the dialog, before the page's focus rule (focusKeeper.ts) would look for a successor.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const previous = currentFocus();

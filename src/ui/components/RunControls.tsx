@@ -1,8 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RunState } from '../../engine/protocol/training';
 import { runAnnouncement } from '../../share/announcements';
 import { LiveRegion } from '../a11y/LiveRegion';
-import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
 import { useT, type T } from '../i18n/useT';
 import type { RunPhase } from '../runStore';
@@ -36,29 +35,22 @@ export function RunControls({ phase, state, canStart, job, onTrain, onPause, onR
   const holding = phase === 'queued' || phase === 'active';
   const running = phase === 'active' && (state === 'training' || state === 'paused');
   const position = job === null ? null : (device.queue.find((entry) => entry.id === job)?.position ?? null);
-  const group = useRef<HTMLDivElement>(null);
-  const train = useRef<HTMLButtonElement>(null);
-  const pause = useRef<HTMLButtonElement>(null);
-  const resume = useRef<HTMLButtonElement>(null);
-  const step = useRef<HTMLButtonElement>(null);
-  const stop = useRef<HTMLButtonElement>(null);
-  // Train → Pause (or Stop while queued); Pause → Resume; Resume → Pause; Stop or the run's end → Train.
-  useFocusRescue(group, () => firstEnabled(pause.current, resume.current, stop.current, train.current, step.current));
+  // A pressed button that disables itself hands focus to the one that took its place (Train → Stop, Pause → Resume…): src/ui/a11y/focusKeeper.ts.
   return (
-    <div className="controls" ref={group}>
-      <button ref={train} data-testid="btn-train" className="primary" disabled={holding || !canStart} onClick={onTrain}>
+    <div className="controls">
+      <button data-testid="btn-train" className="primary" disabled={holding || !canStart} onClick={onTrain}>
         {t('run.train')}
       </button>
-      <button ref={pause} data-testid="btn-pause" disabled={!running || state !== 'training'} onClick={onPause}>
+      <button data-testid="btn-pause" disabled={!running || state !== 'training'} onClick={onPause}>
         {t('run.pause')}
       </button>
-      <button ref={resume} data-testid="btn-resume" disabled={!running || state !== 'paused'} onClick={onResume}>
+      <button data-testid="btn-resume" disabled={!running || state !== 'paused'} onClick={onResume}>
         {t('run.resume')}
       </button>
-      <button ref={step} data-testid="btn-step" disabled={!running} onClick={onStep}>
+      <button data-testid="btn-step" disabled={!running} onClick={onStep}>
         {t('run.step')}
       </button>
-      <button ref={stop} data-testid="btn-stop" disabled={!holding} onClick={onStop}>
+      <button data-testid="btn-stop" disabled={!holding} onClick={onStop}>
         {phase === 'queued' ? t('run.dequeue') : t('run.stop')}
       </button>
       {onEvaluate && (

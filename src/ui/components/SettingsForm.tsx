@@ -3,7 +3,7 @@ import type { RawValues } from '../../share/pageSettings';
 import { useT } from '../i18n/useT';
 import { Say } from '../i18n/Say';
 
-interface Props {
+export interface SettingsFormProps {
   table: SettingsTable;
   /** Keys of the table this form shows (others are set elsewhere, e.g. the backend picker). */
   keys: readonly string[];
@@ -59,7 +59,7 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
 }
 
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
-export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: Props) {
+export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: SettingsFormProps) {
   const errors = formErrorDetails(table, values, keys);
   const t = useT();
   return (

@@ -22,11 +22,8 @@ function Stat({ id, label, value, unit }: StatItem) {
   );
 }
 
-/**
- * The headline numbers of the run, big enough to read from the back of a classroom: what every
- * workload reports, plus the workload's own items.
- */
-export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunSnapshot; items: StatItem[]; hidden?: boolean }) {
+/** Every number a training run reports: what every workload reports, plus the workload's own items. */
+export function useStatItems(snapshot: RunSnapshot, items: StatItem[]): StatItem[] {
   const { info, latest, firstStepMs } = snapshot;
   const steady = latest && !latest.warmup ? latest : null;
   const t = useT();
@@ -43,9 +40,14 @@ export function StatsPanel({ snapshot, items, hidden = false }: { snapshot: RunS
     { id: 'tensors', label: t('stats.tensors'), value: latest ? String(latest.numTensors) : '–', unit: t('chart.axis.tensors') },
     { id: 'bytes', label: t('stats.memory'), value: latest ? `${formatBytes(latest.bytes)} / ${latest.gpuBytes === null ? t('lab.value.notReported') : formatBytes(latest.gpuBytes)}` : '–' },
   ];
+  return [...common, ...items, ...system];
+}
+
+/** Numbers of the run, big enough to read from the back of a classroom. */
+export function StatsPanel({ items, hidden = false, testId = 'stats' }: { items: StatItem[]; hidden?: boolean; testId?: string }) {
   return (
-    <section className="stats" data-testid="stats" hidden={hidden}>
-      {[...common, ...items, ...system].map((item) => (
+    <section className="stats" data-testid={testId} hidden={hidden}>
+      {items.map((item) => (
         <Stat key={item.id} {...item} />
       ))}
     </section>

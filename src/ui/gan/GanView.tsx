@@ -1,15 +1,18 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { GAN_TABLE } from '../../config/ganConfig';
+import { formLayout, isHeadlineStat, MORE_CHARTS, moreFiguresOpened } from '../../config/firstView';
 import { formErrors } from '../../config/schema';
 import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
 import { GAN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
+import { MoreFigures } from '../components/MoreFigures';
+import { SettingGroups } from '../components/SettingGroups';
 import { SettingsForm } from '../components/SettingsForm';
-import { StatsPanel } from '../components/StatsPanel';
+import { StatsPanel, useStatItems } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
-import { usePanels } from '../lessons/lessonStore';
+import { usePanels, useShownPanels } from '../lessons/lessonStore';
 import { registerViewActions } from '../present/shortcuts';
 import { trainingActions } from '../present/trainingActions';
 import { formatNumber } from '../../share/format';
@@ -24,6 +27,9 @@ import { SampleGridCanvas } from './SampleGridCanvas';
 
 const { store } = ganSession;
 const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed'];
+/** The settings a first run needs, shown first; the rest in their table fields' groups. */
+const FIRST_KEYS = formLayout(GAN_TABLE, FORM_KEYS).first;
+const isMoreChart = (chart: ChartDef) => (MORE_CHARTS.gan as readonly string[]).includes(chart.testId);
 
 /** The GAN studio's charts, named in the page's language (the names also title their PNG export). */
 function chartsOf(t: T): ChartDef[] {
@@ -48,13 +54,21 @@ export function GanView() {
   const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const scalars = snapshot.latest?.scalars;
   const show = usePanels('gan');
+  const shown = useShownPanels('gan');
   useEffect(() => registerViewActions('gan', trainingActions('gan')), []);
+  const stats = useStatItems(snapshot, [
+    { id: 'd-loss', label: t('gan.stats.dLoss'), value: scalars ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(scalars.dLoss)}` : '–' },
+    { id: 'g-loss', label: t('gan.stats.gLoss'), value: formatNumber(scalars?.gLoss) },
+    { id: 'd-real', label: t('gan.stats.dReal'), value: formatNumber(scalars?.dReal) },
+    { id: 'd-fake', label: t('gan.stats.dFake'), value: formatNumber(scalars?.dFake) },
+  ]);
+  const onChange = (key: string, value: string) => setFormValue('gan', key, value);
 
   return (
     <>
-      <section className="panel setup" hidden={!show('setup')}>
+      <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
-        <SettingsForm table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('gan', key, value)} />
+        <SettingsForm table={GAN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
         <RunControls
           phase={snapshot.phase}
           state={snapshot.state}
@@ -77,22 +91,20 @@ export function GanView() {
           }
         />
         <RunStatus snapshot={snapshot} />
+        <SettingGroups table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
       </section>
       <section className="gan-top" hidden={!show('samples')}>
         <SampleGridCanvas store={store} />
         <QualityPanel quality={snapshot.quality} />
       </section>
-      <StatsPanel
-        hidden={!show('stats')}
-        snapshot={snapshot}
-        items={[
-          { id: 'd-loss', label: t('gan.stats.dLoss'), value: scalars ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(scalars.dLoss)}` : '–' },
-          { id: 'g-loss', label: t('gan.stats.gLoss'), value: formatNumber(scalars?.gLoss) },
-          { id: 'd-real', label: t('gan.stats.dReal'), value: formatNumber(scalars?.dReal) },
-          { id: 'd-fake', label: t('gan.stats.dFake'), value: formatNumber(scalars?.dFake) },
-        ]}
+      <StatsPanel hidden={!show('stats')} items={stats.filter((item) => isHeadlineStat('gan', item.id))} />
+      <ChartGrid store={store} charts={charts.filter((c) => show(c.testId) && !isMoreChart(c))} />
+      <MoreFigures
+        store={store}
+        stats={show('stats') ? stats.filter((item) => !isHeadlineStat('gan', item.id)) : []}
+        charts={charts.filter((c) => show(c.testId) && isMoreChart(c))}
+        opened={moreFiguresOpened('gan', shown)}
       />
-      <ChartGrid store={store} charts={charts.filter((c) => show(c.testId))} />
       <RunShareBar kind="gan" charts={charts} chartScope='[data-testid="view-gan"]' hidden={!show('share')} />
       <GanExportPanel busyTraining={busy} />
     </>

@@ -1,8 +1,6 @@
-import { useRef } from 'react';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { labJobAnnouncement } from '../../share/announcements';
 import { LiveRegion } from '../a11y/LiveRegion';
-import { firstEnabled, useFocusRescue } from '../a11y/useFocusRescue';
 import { useDevice } from '../device';
 import { useT, type T } from '../i18n/useT';
 import { Say } from '../i18n/Say';
@@ -43,18 +41,14 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
   const jobName = prefix in JOB_NAMES ? t(JOB_NAMES[prefix as keyof typeof JOB_NAMES]) : runLabel;
   const active = job?.status === 'queued' || job?.status === 'running';
   const position = job ? (device.queue.find((entry) => entry.id === job.id)?.position ?? null) : null;
-  const group = useRef<HTMLDivElement>(null);
-  const run = useRef<HTMLButtonElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  // Run → Cancel while the job waits or runs; Cancel or the job's end → Run.
-  useFocusRescue(group, () => firstEnabled(cancel.current, run.current));
   return (
     <div className="lab-job">
-      <div className="controls" ref={group}>
-        <button ref={run} className="primary lab-run" data-testid={`btn-${prefix}-run`} disabled={blocked !== null || active} title={blocked ?? undefined} onClick={onRun}>
+      {/* Run → Cancel while the job waits or runs, and back when it ends: the page's focus rule (src/ui/a11y/focusKeeper.ts). */}
+      <div className="controls">
+        <button className="primary lab-run" data-testid={`btn-${prefix}-run`} disabled={blocked !== null || active} title={blocked ?? undefined} onClick={onRun}>
           {runLabel}
         </button>
-        <button ref={cancel} data-testid={`btn-${prefix}-cancel`} disabled={!active} onClick={onCancel}>
+        <button data-testid={`btn-${prefix}-cancel`} disabled={!active} onClick={onCancel}>
           {t(job?.status === 'queued' ? 'lab.job.dequeue' : 'lab.job.cancel')}
         </button>
         {job && (

@@ -1,7 +1,7 @@
 import { isBackendName, type BackendAvailability } from '../../config/backends';
 import { LAB_TABLE } from '../../config/labConfig';
 import { markChosen } from '../components/backendChoices';
-import { SettingsForm } from '../components/SettingsForm';
+import { GroupedSettingsForm } from '../components/SettingGroups';
 import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
 import { unavailableBackends } from './labFormat';
@@ -21,10 +21,10 @@ const setLabValue = (key: string, value: string) => {
   setFormValue('lab', key, value);
 };
 
-/** Some of the lab's settings, as a panel shows them; edits go to the lab's form (and so to the URL). */
+/** Some of the lab's settings, as a panel shows them (the rest of a group folded, src/config/firstView.ts); edits go to the lab's form (and so to the URL). */
 export function LabFields({ keys, values, backends }: Props) {
   const t = useT();
   const missing = backends === undefined ? undefined : unavailableBackends(backends, t.translator);
   const unavailable = missing && Object.fromEntries(keys.filter((k) => LAB_TABLE.fields[k as keyof typeof LAB_TABLE.fields]?.kind === 'enum').map((k) => [k, missing]));
-  return <SettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} />;
+  return <GroupedSettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { currentFocus, restoreFocus } from '../a11y/restoreFocus';
 import { MAX_LESSON_STEPS, MAX_LESSON_TITLE_CHARS, MAX_STEP_TEXT_CHARS, type Lesson, type LessonStep } from '../../config/lessons';
 import { PANELS } from '../../config/panels';
@@ -37,8 +37,9 @@ export default function LessonEditor({ onClose }: { onClose(): void }) {
   const [copied, setCopied] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
 
-  // Not modal (a step is set up on the other tabs while it is open), so no trap: focus moves in on open and back to where it was (the Lessons menu) on close.
-  useEffect(() => {
+  // Not modal (a step is set up on the other tabs while it is open), so no trap: focus moves in on open and back to where it was (the Lessons menu) on close,
+  // in the same commit that removes the editor (a layout effect), before the page's focus rule would look for a successor.
+  useLayoutEffect(() => {
     const previous = currentFocus();
     titleRef.current?.focus();
     return () => restoreFocus(previous);

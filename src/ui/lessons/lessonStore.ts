@@ -10,9 +10,14 @@ export function useLesson(): LessonSnapshot {
   return useSyncExternalStore(lessonSession.subscribe, lessonSession.getSnapshot);
 }
 
+/** The panels of a view the open lesson step shows; null without a lesson step on this view (every panel shows). */
+export function useShownPanels(view: ViewId): ReadonlySet<string> | null {
+  useLesson();
+  return lessonSession.panelsFor(view);
+}
+
 /** Whether a panel of a view shows: every panel without a lesson, the step's panels with one. */
 export function usePanels(view: ViewId): (panel: string) => boolean {
-  useLesson();
-  const shown = lessonSession.panelsFor(view);
+  const shown = useShownPanels(view);
   return useCallback((panel: string) => shown === null || shown.has(panel), [shown]);
 }

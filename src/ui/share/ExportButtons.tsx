@@ -22,6 +22,9 @@ interface Props {
   testIdPrefix?: string;
 }
 
+/** Animation frames a chart just shown takes to resize and redraw. */
+const FRAMES_TO_DRAW = 2;
+
 /** JSON (the document a link carries), CSV per backend and per step, and a PNG of each chart. */
 export function ExportButtons({ stem, json, rowsCsv, stepsCsv, charts = [], chartScope = 'body', testIdPrefix = 'export' }: Props) {
   const t = useT();
@@ -32,9 +35,15 @@ export function ExportButtons({ stem, json, rowsCsv, stepsCsv, charts = [], char
       .then(action)
       .catch((err: unknown) => setError(t('share.export.failed', { error: t.detail(err) })));
   };
-  const savePng = (chart: ChartRef) => {
+  const savePng = async (chart: ChartRef) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`${chartScope} [data-testid="${chart.testId}"] canvas`);
     if (!canvas) throw new Error(t('share.export.noChart', { chart: chart.title }));
+    // A chart folded under "More figures" has never been laid out: open its group and let it draw first.
+    const group = canvas.closest('details');
+    if (group && !group.open) {
+      group.open = true;
+      for (let frame = 0; frame < FRAMES_TO_DRAW; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
     return downloadCanvasPng(`${stem}-${chart.testId}.png`, canvas, t.translator);
   };
   return (

@@ -1,6 +1,8 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { CNN_PRESETS } from '../../config/cnnPresets';
 import { formatValue } from '../../config/schema';
 import type { RawValues } from '../../share/pageSettings';
+import { moveRovingFocus } from '../a11y/roving';
 import { useT } from '../i18n/useT';
 import { settingsStore } from '../share/pageStore';
 
@@ -9,17 +11,39 @@ function activePreset(values: RawValues): string | null {
   return CNN_PRESETS.find((p) => Object.entries(p.settings).every(([key, value]) => values[key] === formatValue(value)))?.id ?? null;
 }
 
-/** "Quick first run" (the defaults) and "Full seed run", one click each; the line under them says what the chosen one costs. */
+/**
+ * "Quick first run" (the defaults) and "Full seed run", one click each; the line under them says what
+ * the chosen one costs. A toolbar: one tab stop, the arrow keys move between its buttons.
+ */
 export function PresetPicker({ values, disabled }: { values: RawValues; disabled: boolean }) {
   const t = useT();
   const active = activePreset(values);
+  const row = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const stop = focused ?? active ?? CNN_PRESETS[0].id;
   const apply = (settings: Record<string, unknown>) =>
     settingsStore.update((s) => ({ ...s, cnn: { ...s.cnn, ...Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, formatValue(v)])) } }), 'push');
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const buttons = row.current ? [...row.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')] : [];
+    moveRovingFocus(event, buttons);
+  };
   return (
-    <div className="presets" role="group" aria-labelledby="cnn-presets-label" data-testid="presets">
-      <span id="cnn-presets-label">{t('train.presets')}</span>
+    <div className="presets" role="toolbar" aria-labelledby="cnn-presets-label" data-testid="presets" ref={row}>
+      <span id="cnn-presets-label" className="presets-label">
+        {t('train.presets')}
+      </span>
       {CNN_PRESETS.map((preset) => (
-        <button key={preset.id} type="button" data-testid={`preset-${preset.id}`} aria-pressed={active === preset.id} disabled={disabled} onClick={() => apply(preset.settings)}>
+        <button
+          key={preset.id}
+          type="button"
+          data-testid={`preset-${preset.id}`}
+          aria-pressed={active === preset.id}
+          tabIndex={stop === preset.id ? 0 : -1}
+          disabled={disabled}
+          onFocus={() => setFocused(preset.id)}
+          onKeyDown={onKeyDown}
+          onClick={() => apply(preset.settings)}
+        >
           {t(`preset.${preset.id}.label`)}
         </button>
       ))}

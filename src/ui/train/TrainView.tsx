@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CNN_TABLE } from '../../config/cnnConfig';
+import { isHeadlineStat, MORE_CHARTS, moreFiguresOpened } from '../../config/firstView';
 import { formErrors } from '../../config/schema';
 import { formatBytes, formatNumber, formatPercent } from '../../share/format';
 import { ChartGrid, type ChartDef } from '../charts/ChartGrid';
@@ -7,10 +8,13 @@ import { CNN_CHARTS } from '../charts/seriesDefs';
 import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
+import { MoreFigures } from '../components/MoreFigures';
+import { SettingGroups } from '../components/SettingGroups';
 import { SettingsForm } from '../components/SettingsForm';
-import { StatsPanel } from '../components/StatsPanel';
+import { StatsPanel, useStatItems } from '../components/StatsPanel';
 import { useBackendChoice } from '../components/useBackendChoice';
-import { usePanels } from '../lessons/lessonStore';
+import { usePanels, useShownPanels } from '../lessons/lessonStore';
+import { formLayout } from '../../config/firstView';
 import { registerViewActions } from '../present/shortcuts';
 import { trainingActions } from '../present/trainingActions';
 import type { RunSnapshot } from '../runStore';
@@ -42,6 +46,9 @@ const FORM_KEYS = [
   'precision',
   'checkpointEvery',
 ];
+/** The settings a first run needs, shown first; the rest in their table fields' groups. */
+const FIRST_KEYS = formLayout(CNN_TABLE, FORM_KEYS).first;
+const isMoreChart = (chart: ChartDef) => (MORE_CHARTS.train as readonly string[]).includes(chart.testId);
 
 /** The charts, with their titles and axis names as message ids (shown in the page's language). */
 const CHART_DEFS: (Omit<ChartDef, 'title' | 'yLabel' | 'y2Label'> & { title: MessageId; yLabel: MessageId; y2Label?: string })[] = [
@@ -105,18 +112,31 @@ export function TrainView() {
   const busy = snapshot.phase === 'queued' || snapshot.phase === 'active';
   const running = snapshot.phase === 'active' && (snapshot.state === 'training' || snapshot.state === 'paused');
   const show = usePanels('train');
+  const shown = useShownPanels('train');
   const t = useT();
   const charts = useMemo(() => chartsIn(t), [t]);
   useEffect(() => registerViewActions('train', trainingActions('cnn')), []);
+  const stats = useStatItems(snapshot, [
+    { id: 'loss', label: t('train.loss'), value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
+    { id: 'effective-batch', label: t('train.effectiveBatch'), value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
+    { id: 'memory-predicted', label: t('train.memoryPredicted'), value: memoryText(snapshot, t) },
+    { id: 'precision', label: t('train.precision'), value: snapshot.info ? precisionText(snapshot.info.flags, t) : '–' },
+    { id: 'data-wait', label: t('train.dataWait'), value: snapshot.latest?.dataWaitMs === undefined ? '–' : t('stats.ms', { value: formatNumber(snapshot.latest.dataWaitMs) }) },
+    {
+      id: 'test-accuracy',
+      label: t('train.testAccuracy'),
+      value: snapshot.latestEval ? t('train.testAccuracyValue', { accuracy: formatPercent(snapshot.latestEval.testAccuracy), epoch: snapshot.latestEval.epoch }) : '–',
+    },
+  ]);
+  const onChange = (key: string, value: string) => setFormValue('cnn', key, value);
 
   return (
     <>
-      <section className="panel setup" hidden={!show('setup')}>
+      <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
         <UnfinishedRunBanner busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <PresetPicker values={values} disabled={busy} />
-        <SettingsForm table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={(key, value) => setFormValue('cnn', key, value)} />
-        <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
+        <SettingsForm table={CNN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
         <RunControls
           phase={snapshot.phase}
           state={snapshot.state}
@@ -141,24 +161,17 @@ export function TrainView() {
           </p>
         )}
         <ResumeFromCheckpoint snapshot={snapshot} />
+        <SettingGroups table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
       </section>
-      <StatsPanel
-        hidden={!show('stats')}
-        snapshot={snapshot}
-        items={[
-          { id: 'loss', label: t('train.loss'), value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
-          { id: 'effective-batch', label: t('train.effectiveBatch'), value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
-          { id: 'memory-predicted', label: t('train.memoryPredicted'), value: memoryText(snapshot, t) },
-          { id: 'precision', label: t('train.precision'), value: snapshot.info ? precisionText(snapshot.info.flags, t) : '–' },
-          { id: 'data-wait', label: t('train.dataWait'), value: snapshot.latest?.dataWaitMs === undefined ? '–' : t('stats.ms', { value: formatNumber(snapshot.latest.dataWaitMs) }) },
-          {
-            id: 'test-accuracy',
-            label: t('train.testAccuracy'),
-            value: snapshot.latestEval ? t('train.testAccuracyValue', { accuracy: formatPercent(snapshot.latestEval.testAccuracy), epoch: snapshot.latestEval.epoch }) : '–',
-          },
-        ]}
+      <StatsPanel hidden={!show('stats')} items={stats.filter((item) => isHeadlineStat('train', item.id))} />
+      <ChartGrid store={runStore} charts={charts.filter((c) => show(c.testId) && !isMoreChart(c))} />
+      <MoreFigures
+        store={runStore}
+        stats={show('stats') ? stats.filter((item) => !isHeadlineStat('train', item.id)) : []}
+        charts={charts.filter((c) => show(c.testId) && isMoreChart(c))}
+        opened={moreFiguresOpened('train', shown)}
       />
-      <ChartGrid store={runStore} charts={charts.filter((c) => show(c.testId))} />
       <RunShareBar kind="cnn" charts={charts} chartScope='[data-testid="view-train"]' hidden={!show('share')} />
       <ModelPanel backend={backendOk ? backend : null} busyTraining={busy} />
     </>

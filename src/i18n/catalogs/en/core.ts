@@ -73,6 +73,12 @@ export const EN_CORE = {
 
   'a11y.skip': 'Skip to controls',
 
+  'group.training': 'More settings: training',
+  'group.pipeline': 'More settings: memory & pipeline',
+  'group.timing': 'More settings: timing',
+  'group.figures': 'More figures',
+  'group.changed': '({count, plural, one {# changed} other {# changed}})',
+
   'queue.label': 'Jobs on the device',
   'queue.running': 'On the device now: {name} ({view}). Everything else waits until it ends, so no figure is measured while another job runs.',
   'queue.headlessBench': 'headless bench',

@@ -35,7 +35,10 @@ export const EN_GAN_INSPECT = {
   'inspect.class.fashion.ankleBoot': 'Ankle boot',
 
   'inspect.draw.title': 'Draw a digit',
-  'inspect.draw.canvas': 'Drawing area: draw one digit with a mouse, a pen or a finger',
+  'inspect.draw.canvas': 'Drawing area: draw one digit with a mouse, a pen, a finger or the keyboard',
+  'inspect.draw.keys': 'By keyboard: Tab to the drawing area, move its cursor with the arrow keys, press Space or Enter to put the pen down or lift it (while it is down the arrows draw), and Delete or Backspace to clear.',
+  'inspect.draw.penUp': 'Pen up at column {column}, row {row} of {side}',
+  'inspect.draw.penDown': 'Pen down at column {column}, row {row} of {side}',
   'inspect.draw.clear': 'Clear',
   'inspect.draw.preprocess':
     'Made like an MNIST image before the model sees it: the ink’s bounding box scaled to {box}×{box} px, its centre of mass moved to the middle of {side}×{side}.',

@@ -74,6 +74,12 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
 
   'a11y.skip': '跳到控件',
 
+  'group.training': '更多设置：训练',
+  'group.pipeline': '更多设置：内存与数据管线',
+  'group.timing': '更多设置：计时',
+  'group.figures': '更多数据与图表',
+  'group.changed': '（已改 {count} 项）',
+
   'queue.label': '设备上的任务',
   'queue.running': '设备正在运行：{name}（{view}）。其他任务都要等它结束，所以任何数字都不会在另一个任务运行时测量。',
   'queue.headlessBench': '无界面基准测试',

@@ -36,7 +36,10 @@ export const ZH_CN_GAN_INSPECT: Readonly<Record<keyof typeof EN_GAN_INSPECT, str
   'inspect.class.fashion.ankleBoot': '短靴',
 
   'inspect.draw.title': '画一个数字',
-  'inspect.draw.canvas': '绘图区：用鼠标、触控笔或手指画一个数字',
+  'inspect.draw.canvas': '绘图区：用鼠标、触控笔、手指或键盘画一个数字',
+  'inspect.draw.keys': '用键盘画：按制表键移到绘图区，用方向键移动光标，按空格键或回车键落笔或抬笔（落笔时方向键会画线），按删除键或退格键清除。',
+  'inspect.draw.penUp': '抬笔，位于第 {column} 列、第 {row} 行（共 {side} 行）',
+  'inspect.draw.penDown': '落笔，位于第 {column} 列、第 {row} 行（共 {side} 行）',
   'inspect.draw.clear': '清除',
   'inspect.draw.preprocess': '送入模型前会先处理成 MNIST 图像的样子：笔迹的外接框缩放到 {box}×{box} 像素，其重心移到 {side}×{side} 画面的正中。',
   'inspect.draw.previewLabel': '模型看到的样子：缩成 {side}×{side} 像素的画',
