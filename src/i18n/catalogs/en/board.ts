@@ -1,4 +1,4 @@
-/** The class board (src/share/board, src/ui/board): the page's words, and why a link, file or board row was refused. */
+/** The class board (src/share/board, src/ui/board) and the room link's QR code (src/ui/present): the page's words, and why a link, file or board row was refused. */
 export const EN_BOARD = {
   // Where a refused item came from (src/share/board/boardInput.ts).
   'board.where.line': 'Line {line}',
@@ -119,4 +119,12 @@ export const EN_BOARD = {
   'board.export.json': 'Board JSON',
   'board.export.csv': 'CSV (one line per device)',
   'board.export.png': 'PNG of the chart',
+
+  // Show link: the QR code that brings the room onto this lesson or race (src/ui/present/ShowLinkButton.tsx, RoomLinkDialog.tsx).
+  'room.show': 'Show link',
+  'room.title': 'Open this on your device',
+  'room.help': 'Scan the code with a phone camera, or type the address below.',
+  'room.qrLabel': 'QR code of the address below',
+  'room.close': 'Close',
+  'room.tooLong': 'This link is too long for a QR code ({chars} characters): share the address below instead.',
 } as const;

@@ -111,4 +111,11 @@ export const ZH_CN_BOARD: Readonly<Record<keyof typeof EN_BOARD, string>> = {
   'board.export.json': '看板 JSON',
   'board.export.csv': 'CSV（每台设备一行）',
   'board.export.png': '图表的 PNG',
+
+  'room.show': '显示链接',
+  'room.title': '在你的设备上打开',
+  'room.help': '用手机相机扫描二维码，或输入下面的地址。',
+  'room.qrLabel': '下方地址的二维码',
+  'room.close': '关闭',
+  'room.tooLong': '这个链接太长，无法做成二维码（{chars} 个字符）：请改为分享下面的地址。',
 };
