@@ -259,6 +259,7 @@ export const ZH_CN_TABLES: Readonly<Record<string, string>> = {
   'lesson.matmul-race.step2': '按“运行”（演示模式下按空格）：每个后端计算两个 n×n 矩阵的乘积，n 从 32 到 1024。尺寸为 n 的乘积对 2n² 个数做 2n³ 次运算，所以 n 每翻一倍，运算单元的工作量变为 8 倍，而数据只变为 4 倍。',
   'lesson.matmul-race.step3': '小矩阵：CPU 获胜，因为启动 GPU 内核和读回结果要花去零点几毫秒的固定开销，远多于运算本身。大矩阵：成千上万条并行通道获胜。交叉点就是从此 GPU 一直领先的尺寸。',
   'lesson.matmul-race.step4': '现在是真正的训练步，在每个后端上完全相同。微型 CNN 就像一个小矩阵：把它的加速比和扫描结果对比，再试试批大小 512 或经典 CNN，看 GPU 如何领先。每个后端的第一步包含着色器编译。',
+  'lesson.matmul-race.step5': '现在看看全班：每个人在自己的竞速下方按“分享”，把链接发给老师；老师把它们全部粘贴到这里。哪些 GPU 赢了，比它们自己的 CPU 快多少？哪里的 CPU 一样快？哪些笔记本根本没有硬件 GPU？',
   'lesson.train-cnn.title': '在你的 GPU 上训练经典 CNN',
   'lesson.train-cnn.step1': '经典的 Keras MNIST 网络：三个卷积层、一个全连接层、93,322 个权重。选择 WebGL 或 WebGPU 然后按“训练”：它在这台笔记本上学会识别手写数字，不需要服务器。',
   'lesson.train-cnn.step2': '随着权重一批一批地沿下坡移动，损失不断下降；每轮结束时的测试准确率是在网络从未见过的图像上测得的。一轮后超过 95% 是正常的。',
