@@ -53,7 +53,7 @@ export function BoardTable({ room }: { room: Room }) {
 
   // A wide table scrolls sideways inside its own region (a tab stop, so the keyboard can scroll it), never the page.
   return (
-    <div className="board-table-scroll" role="region" aria-labelledby="board-devices-title" tabIndex={0}>
+    <div className="board-table-scroll" role="region" aria-label={t('board.table.region')} tabIndex={0}>
       <table className="lab-table board-table" data-testid="board-table">
         <caption className="board-caption">
           {t('board.table.caption', { count: room.devices.length })}{' '}

@@ -92,6 +92,7 @@ export const EN_BOARD = {
   'board.devices.title': 'Devices',
   'board.devices.clear': 'Clear the board',
   'board.table.caption': '{count, plural, one {# device} other {# devices}}, duplicates counted once; the speed-ups are each device’s best GPU backend over its own CPU. Sort by any column.',
+  'board.table.region': 'Table of devices, scrolls sideways',
   'board.table.sortBest': 'Best speed-up first',
   'board.table.number': 'No.',
   'board.table.device': 'GPU',

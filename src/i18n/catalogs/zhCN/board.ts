@@ -85,6 +85,7 @@ export const ZH_CN_BOARD: Readonly<Record<keyof typeof EN_BOARD, string>> = {
   'board.devices.title': '设备',
   'board.devices.clear': '清空看板',
   'board.table.caption': '{count} 台设备，重复的只计一次；加速比是每台设备最佳 GPU 后端相对它自己 CPU 的倍数。点击任意列标题排序。',
+  'board.table.region': '设备表格，可横向滚动',
   'board.table.sortBest': '按最佳加速比排序',
   'board.table.number': '编号',
   'board.table.device': '显卡',
