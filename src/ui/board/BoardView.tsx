@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { boardGroups, chosenGroup } from '../../share/board/boardModel';
 import { boardNumbers, roomOf } from '../../share/board/boardRoom';
 import { groupMessage, roomFindings, workloadMessage } from '../../share/board/boardText';
@@ -32,6 +32,8 @@ export function BoardView() {
   const group = chosenGroup(groups, chosen);
   const numbers = useMemo(() => boardNumbers(board.entries), [board.entries]);
   const room = useMemo(() => (group ? roomOf(group, numbers, board.repeats) : null), [group, numbers, board.repeats]);
+  // The chart first: a table of a whole room's rows renders right after, without holding the chart back.
+  const tableRoom = useDeferredValue(room);
 
   return (
     <div className="board">
@@ -75,7 +77,7 @@ export function BoardView() {
       <LessonPanel view={VIEW} id="devices">
         <section className="panel board-devices" data-testid="board-devices" aria-labelledby="board-devices-title">
           <h2 id="board-devices-title">{t('board.devices.title')}</h2>
-          {room ? <BoardTable room={room} /> : <p className="share-note">{t('board.room.empty')}</p>}
+          {tableRoom ? <BoardTable room={tableRoom} /> : <p className="share-note">{t('board.room.empty')}</p>}
           <div className="controls">
             <button data-testid="btn-board-clear" disabled={board.entries.length === 0} onClick={() => boardSession.clear()}>
               {t('board.devices.clear')}
