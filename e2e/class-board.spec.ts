@@ -25,8 +25,8 @@ function pageBase(page: Page): string {
   return `${url.origin}${url.pathname}`;
 }
 
-/** Runs the tiny race here and shares it: the link a student sends. */
-async function raceAndShare(page: Page, tap = false): Promise<string> {
+/** Runs the tiny race here and shares it: the link a student sends (and, asked for, the race's JSON export). */
+async function raceAndShare(page: Page, tap = false, exported?: { text: string }): Promise<string> {
   const lab = new LabPage(page);
   await lab.open();
   await lab.setWorkload(RACE);
@@ -41,6 +41,7 @@ async function raceAndShare(page: Page, tap = false): Promise<string> {
     await expect(bar.getByTestId('share-link')).toBeVisible();
     return bar.getByTestId('share-link').inputValue();
   }
+  if (exported) exported.text = (await share.download(bar.getByTestId('export-json'))).text;
   return (await share.share(bar)).link;
 }
 
@@ -52,7 +53,8 @@ async function classmates(base: string, count = CLASSMATES): Promise<string[]> {
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test('a race shared here and thirty classmates’ links make one board; damaged links are refused by line; the board link reopens it; axe finds nothing in English or Chinese', async ({ page, browser }) => {
-  const mine = await raceAndShare(page);
+  const exported = { text: '' };
+  const mine = await raceAndShare(page, false, exported);
   const base = pageBase(page);
   const theirs = await classmates(base);
   const refused = roomResults(1, 99)[0].result;
@@ -86,10 +88,18 @@ test('a race shared here and thirty classmates’ links make one board; damaged 
   await expect(board.byId('board-findings')).toContainText('no hardware GPU');
   const findings = await board.byId('board-findings').locator('li').allInnerTexts();
 
-  // The same result pasted again is counted once.
+  // The same result pasted again, dropped as its JSON export, or picked from History is counted once.
   await board.paste(mine);
   await expect(board.byId('board-status')).toHaveText('Added 0 results; 1 was already there; nothing refused.');
+  await board.byId('board-file').setInputFiles({ name: 'my-race.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
+  await expect(board.byId('board-status')).toHaveText('Added 0 results; 1 was already there; nothing refused.');
+  await board.byId('btn-board-history').click();
+  await board.byId('board-history-entry').first().check();
+  await board.byId('btn-board-add-history').click();
+  await expect(board.byId('board-history-entry').first()).not.toBeChecked();
+  await expect(board.byId('board-status')).toHaveText('Added 0 results; 1 was already there; nothing refused.');
   await expect(board.rows()).toHaveCount(CLASSMATES + 1);
+  await expect(myRow.getByText('added 4 times, counted once')).toBeVisible();
 
   // The table sorts by any column.
   await board.byId('board-sort-speed.wasm').click();

@@ -3,6 +3,7 @@ import { historyRowName } from '../../share/accessibleNames';
 import { readKept } from '../../share/board/boardInput';
 import { entryTexts, historyModel } from '../../share/historyModel';
 import { msg } from '../../i18n/message';
+import { Data } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { boardSession } from './boardStore';
 
@@ -51,7 +52,10 @@ export function BoardHistoryPicker() {
                       checked={chosen.has(entry.id)}
                       onChange={(e) => setChosen((s) => (e.target.checked ? new Set([...s, entry.id]) : new Set([...s].filter((id) => id !== entry.id))))}
                     />{' '}
-                    {name} <span className="share-note">{texts.device}</span>
+                    {name}{' '}
+                    <span className="share-note">
+                      <Data>{texts.device}</Data>
+                    </span>
                   </label>
                 </li>
               );
