@@ -17,4 +17,5 @@ export const VIEW_READY: Record<(typeof VIEW_IDS)[number], string> = {
   lab: 'lab-backends',
   inspect: 'draw-canvas',
   history: 'history-panel',
+  board: 'board-paste',
 };

@@ -15,6 +15,8 @@
  *     step (forward and full step, 1 thread and every core) beside PyTorch's on the same CPU and model.
  *   --workload kernels [--model classic] [--batch 64] [--threads 1]: one WebAssembly step kernel by
  *     kernel, TensorFlow.js's own kernels against the app's.
+ *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
+ *     to the chart drawn (fresh pages), and the board link's length for a class of 30.
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
  *   npm run bench -- --model tiny --backends webgl --precision float16 --prefetch off --data host --accumulate 4
@@ -45,10 +47,11 @@ import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
 import { ceilingTable, measureCeiling } from './ceilingBench';
 import { kernelsTable, measureKernels } from './kernelsBench';
+import { boardTable, measureBoard } from './boardBench';
 import { CNN_MODEL_IDS, type CnnModelId } from '../src/config/models';
 import { defaultCnnConfig } from '../src/config/cnnConfig';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels', 'board'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -73,6 +76,7 @@ const { values: args } = parseArgs({
     batches: { type: 'string' },
     'matmul-warmup': { type: 'string', default: '2' },
     runs: { type: 'string', default: '5' },
+    links: { type: 'string', default: '200' },
     'point-budget-s': { type: 'string', default: '20' },
     'no-bare': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
@@ -280,6 +284,16 @@ async function runKernelsBench(browser: Browser, url: string): Promise<void> {
   writeJson({ args, ...result });
 }
 
+async function runBoardBench(browser: Browser, url: string): Promise<void> {
+  const count = wholeNumber('links', 1);
+  const runs = wholeNumber('runs', 1);
+  console.error(`bench: the class board, ${count} links pasted, ${runs} fresh pages…`);
+  const result = await measureBoard(browser, url, count, runs, (line) => console.error(`bench: ${line}`));
+  console.log(`\nThe class board on ${url}: the room's fixtures (src/share/fixtures/classRoom.ts).\n`);
+  console.log(boardTable(result));
+  writeJson({ args, ...result });
+}
+
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
@@ -309,6 +323,7 @@ async function main(): Promise<void> {
     else if (workload === 'firstrun') await runFirstRunBench(browser, url);
     else if (workload === 'ceiling') await runCeilingBench(browser, url);
     else if (workload === 'kernels') await runKernelsBench(browser, url);
+    else if (workload === 'board') await runBoardBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();

@@ -46,6 +46,12 @@ export const PANELS = {
   history: {
     history: 'Run history',
   },
+  board: {
+    add: 'Add result links and files',
+    room: "The room's chart and findings",
+    devices: 'Devices table',
+    export: 'Board link and export',
+  },
 } as const satisfies Record<ViewId, Record<string, string>>;
 
 export type PanelId<V extends ViewId = ViewId> = V extends ViewId ? keyof (typeof PANELS)[V] & string : never;

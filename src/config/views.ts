@@ -23,6 +23,7 @@ export const VIEWS = {
   lab: { label: 'Benchmark lab', form: 'lab' },
   inspect: { label: 'Look inside', form: 'inspect' },
   history: { label: 'History', form: null },
+  board: { label: 'Class board', form: null },
 } as const satisfies Record<string, ViewEntry>;
 
 export type ViewId = keyof typeof VIEWS;

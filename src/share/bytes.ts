@@ -48,8 +48,14 @@ async function readAll(stream: ReadableStream<Uint8Array>, maxBytes: number): Pr
   return out;
 }
 
-function streamOf(bytes: Uint8Array) {
-  return new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
+/** The bytes as a one-chunk stream: a Blob's stream costs a millisecond or more to set up in Chromium, this one a tenth (a board reads 200 links at once). */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      controller.enqueue(bytes as Uint8Array<ArrayBuffer>);
+      controller.close();
+    },
+  });
 }
 
 export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {

@@ -14,11 +14,11 @@ import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
 import { english, sayable } from '../i18n/testing/english';
+import { BASE64URL_CHARS, edits, mutate } from './testing/mutations';
 
 const RUNS = 1_000;
 /** Properties that also count outcomes run from a fixed seed, so the counts cannot flake. */
 const COUNTED_SEED = 20_250_131;
-const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** What every decoded link must satisfy, whatever went in: a view, and a form every value of which the form accepts. */
 function expectUsableSettings(decoded: DecodedHash): void {
@@ -58,27 +58,9 @@ function expectUsableLesson(decoded: LessonReading): void {
   }
 }
 
-const edit = fc.record({
-  op: fc.constantFrom('flip', 'delete', 'insert'),
-  at: fc.nat(),
-  char: fc.oneof(fc.constantFrom(...BASE64URL_CHARS, '&', '=', '%', ','), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
-});
-
-function mutate(text: string, edits: { op: string; at: number; char: string }[]): string {
-  let out = text;
-  for (const { op, at, char } of edits) {
-    const i = at % (out.length + 1);
-    if (op === 'insert') out = out.slice(0, i) + char + out.slice(i);
-    else if (op === 'delete') out = out.slice(0, i) + out.slice(i + 1);
-    else out = out.slice(0, i) + char + out.slice(i + 1);
-  }
-  return out;
-}
-
-const edits = fc.array(edit, { minLength: 1, maxLength: 6 });
-const settingKeys = [...Object.values(FORMS).flatMap((t) => Object.keys(t.fields)), ...Object.keys(PAGE_TABLE.fields), 'v', 'w', 'r', 'ld', 'view', 'lr', '__proto__'];
+const settingKeys = [...Object.values(FORMS).flatMap((t) => Object.keys(t.fields)), ...Object.keys(PAGE_TABLE.fields), 'v', 'w', 'r', 'ld', 'bd', 'view', 'lr', '__proto__'];
 const hashLike = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', 'lab', 'inspect', 'history', 'on', 'matmul-race', '1', '-0', '1e308'))), { maxLength: 12 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('cpu', 'gan', 'lab', 'inspect', 'history', 'board', 'on', 'matmul-race', '1', '-0', '1e308'))), { maxLength: 12 })
   .map((pairs) => `#${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`);
 
 describe('no input makes the decoders throw', () => {

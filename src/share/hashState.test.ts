@@ -210,4 +210,9 @@ describe('the page’s own settings in the hash', () => {
     for (const table of Object.values(FORMS)) for (const key of Object.keys(table.fields)) expect(pageKeys).not.toContain(key);
     expect(decodeViewHash('#v=3&view=lab&ld=abc')).toMatchObject({ lessonPayload: 'abc', errors: [] });
   });
+
+  it('carry a class board as its own reserved key, as long as a result payload may be', () => {
+    const payload = 'A'.repeat(MAX_VALUE_CHARS + 10);
+    expect(decodeViewHash(`#v=4&view=board&bd=${payload}`)).toMatchObject({ view: 'board', values: null, boardPayload: payload, resultPayload: null, errors: [] });
+  });
 });

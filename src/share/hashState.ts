@@ -27,7 +27,11 @@ export const VIEW_KEY = 'view';
 export const RESULT_KEY = 'r';
 /** A lesson document (not a shipped one, which is the `lesson` setting): compressed like a result. */
 export const LESSON_KEY = 'ld';
-const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY, LESSON_KEY];
+/** The class board's results (src/share/board): compressed like a result. */
+export const BOARD_KEY = 'bd';
+const RESERVED_KEYS: readonly string[] = [VERSION_KEY, WORKLOAD_KEY, VIEW_KEY, RESULT_KEY, LESSON_KEY, BOARD_KEY];
+/** Keys whose values are compressed documents, with their own length limit (payloadCodec's). */
+const PAYLOAD_KEYS: readonly string[] = [RESULT_KEY, LESSON_KEY, BOARD_KEY];
 
 /** A link over MAX_HASH_CHARS: said by every reader of a hash (settings, result, lesson). */
 export function linkTooLong(length: number): Message {
@@ -52,6 +56,8 @@ export interface DecodedHash {
   page: FormValues;
   /** The raw `ld` value (a lesson document), or null. */
   lessonPayload: string | null;
+  /** The raw `bd` value (a class board), or null. */
+  boardPayload: string | null;
 }
 
 function encodeComponent(text: string): string {
@@ -114,7 +120,7 @@ export function hashParams(hash: string): { entries: Entry<string>[]; errors: Me
     const value = decodeComponent(split < 0 ? '' : part.slice(split + 1));
     if (key === null || value === null) errors.say('check.link.notEncoded', { key: quoted(part) });
     else if (key.length > MAX_KEY_CHARS) errors.say('check.link.longName', { max: MAX_KEY_CHARS });
-    else if (key !== RESULT_KEY && key !== LESSON_KEY && value.length > MAX_VALUE_CHARS) {
+    else if (!PAYLOAD_KEYS.includes(key) && value.length > MAX_VALUE_CHARS) {
       errors.say('check.link.longValue', { key: quoted(key), max: String(MAX_VALUE_CHARS) });
     } else entries.push([key, value]);
   }
@@ -185,6 +191,7 @@ export function decodeViewHash(hash: string): DecodedHash {
     resultPayload: params.get(RESULT_KEY) ?? null,
     page,
     lessonPayload: params.get(LESSON_KEY) ?? null,
+    boardPayload: params.get(BOARD_KEY) ?? null,
   };
 }
 

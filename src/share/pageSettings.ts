@@ -7,7 +7,7 @@ import { PAGE_TABLE, type PageFields } from '../config/pageConfig';
 import { defaultsOf, formatValue, readSettings } from '../config/schema';
 import { FORM_IDS, formTable, VIEWS, type FormId, type ViewId } from '../config/views';
 import type { Message } from '../i18n/message';
-import { decodeViewHash, encodeViewHash, LESSON_KEY, RESULT_KEY, type FormValues } from './hashState';
+import { BOARD_KEY, decodeViewHash, encodeViewHash, LESSON_KEY, RESULT_KEY, type FormValues } from './hashState';
 
 /** A form as its inputs hold it: one string per field. */
 export type RawValues = Record<string, string>;
@@ -50,12 +50,13 @@ export function formValues(settings: PageSettings, form: FormId): FormValues {
   return readSettings(formTable(form), settings[form]).values;
 }
 
-/** The hash for these settings, plus a shared result's and a lesson's payload while one is open. */
-export function settingsToHash(settings: PageSettings, resultPayload: string | null = null, lessonPayload: string | null = null): string {
+/** The hash for these settings, plus a shared result's, a lesson's and a class board's payload while one is open. */
+export function settingsToHash(settings: PageSettings, resultPayload: string | null = null, lessonPayload: string | null = null, boardPayload: string | null = null): string {
   const form = VIEWS[settings.view].form;
   const hash = encodeViewHash(settings.view, form ? formValues(settings, form) : null, pageFields(settings));
   const withLesson = lessonPayload ? `${hash}&${LESSON_KEY}=${lessonPayload}` : hash;
-  return resultPayload ? `${withLesson}&${RESULT_KEY}=${resultPayload}` : withLesson;
+  const withBoard = boardPayload ? `${withLesson}&${BOARD_KEY}=${boardPayload}` : withLesson;
+  return resultPayload ? `${withBoard}&${RESULT_KEY}=${resultPayload}` : withBoard;
 }
 
 export interface ReadHash {
@@ -66,6 +67,8 @@ export interface ReadHash {
   resultPayload: string | null;
   /** The raw `ld` value (a lesson document), or null. */
   lessonPayload: string | null;
+  /** The raw `bd` value (a class board), or null. */
+  boardPayload: string | null;
   /** The settings of the open view's form that the link itself carried (raw), for a lesson step to yield to. */
   carried: RawValues;
   /** The view whose form `carried` belongs to: the one the link opened. */
@@ -85,5 +88,13 @@ export function settingsFromHash(hash: string, current: PageSettings): ReadHash 
     settings[form] = rawValuesOf(form, decoded.values);
     carried = Object.fromEntries(Object.entries(settings[form]).filter(([key]) => decoded.present.has(key)));
   }
-  return { settings, errors: decoded.errors, resultPayload: decoded.resultPayload, lessonPayload: decoded.lessonPayload, carried, carriedView: decoded.view };
+  return {
+    settings,
+    errors: decoded.errors,
+    resultPayload: decoded.resultPayload,
+    lessonPayload: decoded.lessonPayload,
+    boardPayload: decoded.boardPayload,
+    carried,
+    carriedView: decoded.view,
+  };
 }

@@ -18,6 +18,8 @@ export interface SettingsSnapshot {
   resultPayload: string | null;
   /** A lesson document's raw payload while one is open (kept in the hash as `ld`). */
   lessonPayload: string | null;
+  /** The class board's raw payload while it has results that fit a link (kept in the hash as `bd`). */
+  boardPayload: string | null;
   /** The open view's settings the link last read carried itself (a lesson step yields to them). */
   carried: Readonly<Record<string, string>>;
   /** The view whose form `carried` belongs to (the one the link last read opened). */
@@ -54,6 +56,7 @@ export class SettingsStore {
       settings: read.settings,
       resultPayload: read.resultPayload,
       lessonPayload: read.lessonPayload,
+      boardPayload: read.boardPayload,
       carried: read.carried,
       carriedView: read.carriedView,
       linkErrors: read.errors,
@@ -92,6 +95,13 @@ export class SettingsStore {
     this.writeUrl(mode);
   }
 
+  /** Puts the class board's payload in the hash (null: takes it out), in place of the entry before: the board is the page's state, not a step back. */
+  setBoardPayload(payload: string | null, mode: HistoryMode = 'replace'): void {
+    if (payload === this.snapshot.boardPayload) return;
+    this.publish({ ...this.snapshot, boardPayload: payload });
+    this.writeUrl(mode);
+  }
+
   dismissLinkErrors(): void {
     if (this.snapshot.linkErrors.length) this.publish({ ...this.snapshot, linkErrors: [] });
   }
@@ -105,6 +115,7 @@ export class SettingsStore {
       settings: read.settings,
       resultPayload: read.resultPayload,
       lessonPayload: read.lessonPayload,
+      boardPayload: read.boardPayload,
       carried: read.carried,
       carriedView: read.carriedView,
       linkErrors: read.errors,
@@ -113,7 +124,7 @@ export class SettingsStore {
   }
 
   private writeUrl(mode: HistoryMode): void {
-    const hash = settingsToHash(this.snapshot.settings, this.snapshot.resultPayload, this.snapshot.lessonPayload);
+    const hash = settingsToHash(this.snapshot.settings, this.snapshot.resultPayload, this.snapshot.lessonPayload, this.snapshot.boardPayload);
     if (hash === this.lastHash) return;
     const now = this.host.now();
     const resolved = mode === 'coalesce' ? (now - this.lastWriteAt < HISTORY_COALESCE_MS ? 'replace' : 'push') : mode;

@@ -10,6 +10,7 @@ import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { HelpOverlay } from './present/HelpOverlay';
+import { ShowLinkButton } from './present/ShowLinkButton';
 import { LanguagePicker } from './i18n/LanguagePicker';
 import { useT } from './i18n/useT';
 import { setPresent, usePresent, usePresentClass } from './present/presentMode';
@@ -59,6 +60,7 @@ export function App() {
           <div className="toolbar">
             <LanguagePicker />
             <LessonsMenu onWrite={() => setWriting(true)} />
+            <ShowLinkButton />
             <button data-testid="btn-present" aria-pressed={present} onClick={() => setPresent(!present)}>
               {present ? t('app.present.leave') : t('app.present.enter')}
             </button>

@@ -10,4 +10,5 @@ export const VIEW_COMPONENTS: Record<ViewId, View> = {
   lab: lazy(() => import('./lab/LabView').then((m) => ({ default: m.LabView }))),
   inspect: lazy(() => import('./inspect/InspectView').then((m) => ({ default: m.InspectView }))),
   history: lazy(() => import('./share/HistoryPanel').then((m) => ({ default: m.HistoryPanel }))),
+  board: lazy(() => import('./board/BoardView').then((m) => ({ default: m.BoardView }))),
 };

@@ -27,5 +27,11 @@ export const matmulRace: Lesson = {
       ['race'],
       'Now a real training step, the same on every backend. The tiny CNN is like a small matrix: compare its speed-ups with the sweep, then try batch 512 or the classic CNN and see the GPU pull ahead. The first step of each backend includes compiling its shaders.',
     ),
+    step(
+      'board',
+      {},
+      [],
+      'Now the whole room: everyone presses Share under their race and sends the link; the teacher pastes them all here. Which GPUs won, and by how much over their own CPU? Where was the CPU as fast? Which laptops had no hardware GPU at all?',
+    ),
   ],
 };

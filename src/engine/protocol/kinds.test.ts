@@ -66,7 +66,7 @@ describe('the kinds the app dispatches on', () => {
   it('lists every job, view, workload and backend', () => {
     expect(JOB_KINDS).toEqual(['train', 'deviceReport', 'race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity', 'saveModel', 'evaluateModel', 'exportModel', 'inspect', 'benchmark']);
     expect(LAB_JOB_KINDS).toEqual(['race', 'matmulSweep', 'batchSweep', 'anatomy', 'profile', 'parity']);
-    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'inspect', 'history']);
+    expect(VIEW_IDS).toEqual(['train', 'gan', 'lab', 'inspect', 'history', 'board']);
     expect(WORKLOAD_IDS).toEqual(['cnn', 'gan']);
     expect(BACKEND_NAMES).toEqual(['cpu', 'wasm', 'webgl', 'webgpu']);
   });

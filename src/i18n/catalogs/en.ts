@@ -4,6 +4,7 @@
  * repeated here: see tableMessages.ts. Every id must be in every other catalog: the compiler checks
  * each zhCN/<area>.ts against its English area, and catalogs.test.ts checks the whole.
  */
+import { EN_BOARD } from './en/board';
 import { EN_CHECKS } from './en/checks';
 import { EN_CORE } from './en/core';
 import { EN_ENGINE } from './en/engine';
@@ -12,6 +13,6 @@ import { EN_LAB } from './en/lab';
 import { EN_SHARE } from './en/share';
 import { EN_SOFTWARE_GPU } from './en/softwareGpu';
 
-export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE, ...EN_ENGINE, ...EN_CHECKS, ...EN_SOFTWARE_GPU } as const;
+export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE, ...EN_ENGINE, ...EN_CHECKS, ...EN_SOFTWARE_GPU, ...EN_BOARD } as const;
 
 export type StaticMessageId = keyof typeof EN;

@@ -1,4 +1,5 @@
 import type { StaticMessageId } from './en';
+import { ZH_CN_BOARD } from './zhCN/board';
 import { ZH_CN_CHECKS } from './zhCN/checks';
 import { ZH_CN_CORE } from './zhCN/core';
 import { ZH_CN_ENGINE } from './zhCN/engine';
@@ -8,4 +9,4 @@ import { ZH_CN_SHARE } from './zhCN/share';
 import { ZH_CN_SOFTWARE_GPU } from './zhCN/softwareGpu';
 
 /** Simplified Chinese for every id of en.ts, area by area; the types make a missing or extra id a compile error. */
-export const ZH_CN: Readonly<Record<StaticMessageId, string>> = { ...ZH_CN_CORE, ...ZH_CN_LAB, ...ZH_CN_GAN_INSPECT, ...ZH_CN_SHARE, ...ZH_CN_ENGINE, ...ZH_CN_CHECKS, ...ZH_CN_SOFTWARE_GPU };
+export const ZH_CN: Readonly<Record<StaticMessageId, string>> = { ...ZH_CN_CORE, ...ZH_CN_LAB, ...ZH_CN_GAN_INSPECT, ...ZH_CN_SHARE, ...ZH_CN_ENGINE, ...ZH_CN_CHECKS, ...ZH_CN_SOFTWARE_GPU, ...ZH_CN_BOARD };
