@@ -9,7 +9,6 @@ import { DeviceQueue } from './components/DeviceQueue';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
 import { LessonsMenu } from './lessons/LessonsMenu';
-import { HelpOverlay } from './present/HelpOverlay';
 import { ShowLinkButton } from './present/ShowLinkButton';
 import { LanguagePicker } from './i18n/LanguagePicker';
 import { useT } from './i18n/useT';
@@ -20,6 +19,8 @@ import { VIEW_COMPONENTS } from './views';
 
 const SharedLinkArea = lazy(() => import('./share/shareRuntime'));
 const LessonEditor = lazy(() => import('./lessons/LessonEditor'));
+// Only presentation mode opens it: kept out of the first page load's budget.
+const HelpOverlay = lazy(() => import('./present/HelpOverlay').then((m) => ({ default: m.HelpOverlay })));
 
 const TABS = VIEW_IDS.map((id) => ({ id, View: VIEW_COMPONENTS[id] }));
 
@@ -116,7 +117,11 @@ export function App() {
           )}
         </main>
       ))}
-      {help && <HelpOverlay onClose={closeHelp} />}
+      {help && (
+        <Suspense fallback={null}>
+          <HelpOverlay onClose={closeHelp} />
+        </Suspense>
+      )}
     </div>
   );
 }
