@@ -166,7 +166,9 @@ test('keyboard only: train, pause, resume, stop; race, share, run the link here,
   // History by its tab; each row's buttons say which run they act on.
   const historyTab = other.getByTestId('tab-history');
   await tabTo(other, other.getByRole('tab', { selected: true }), { backwards: true });
+  // The last tab is the class board; History is just before it.
   await other.keyboard.press('End');
+  await other.keyboard.press('ArrowLeft');
   await expect(historyTab).toBeFocused();
   const history = other.getByTestId('history-panel');
   await expect(history.getByTestId('history-entry')).toHaveCount(2);
