@@ -14,6 +14,7 @@ const TINY_RUN = {
 };
 
 const loseDevice = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDevice() ?? Promise.resolve('no debug hook'));
+const loseDeviceAtEvaluation = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDeviceAt('evaluation') ?? Promise.resolve('no debug hook'));
 
 test('a GPU lost mid-run stops with a message; Resume continues from the checkpoint and the loss keeps falling', async ({ playground: p, backend, page }) => {
   await p.open();
@@ -53,6 +54,27 @@ test('a GPU lost mid-run stops with a message; Resume continues from the checkpo
     .toBeLessThan(0.85);
   const tensorCounts = await p.tensorCountsOverSteps(3);
   expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+});
+
+test('a GPU lost during an epoch end’s evaluation ends the run in the message within 10 s, never a hang; Resume evaluates again', async ({ playground: p, backend, page }) => {
+  const device = BACKENDS[backend].deviceName;
+  test.skip(device === null, 'a CPU backend has no device to lose (the test above checks that it says so)');
+  await p.open();
+  await p.chooseBackend(backend);
+  // 10 steps an epoch, a checkpoint every 3 steps: the evaluation after step 10 waits on a lost device.
+  await p.setFields({ ...TINY_RUN, trainExamples: '320' });
+  expect(await loseDeviceAtEvaluation(page)).toBeNull();
+  await p.button('train').click();
+  await p.waitForSteps(10);
+  await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step 10: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`), { timeout: 10_000 });
+  await expect(p.runState()).not.toHaveText('training');
+
+  await p.root.getByTestId('btn-resume-checkpoint').click();
+  await expect(p.errorMessage()).toHaveCount(0);
+  await expect(p.stat('test-accuracy')).toHaveText(/^\d+(\.\d+)?% \(epoch 1\)$/);
+  await p.waitForSteps(12);
   await p.button('stop').click();
   await expect(p.runState()).toHaveText('stopped');
 });

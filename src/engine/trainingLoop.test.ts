@@ -1,5 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { msg, type Message } from '../i18n/message';
+import { DeviceLostError } from './deviceWatch';
 import type { MetricsPoint, RunInfo, RunState } from './protocol/training';
 import { TrainingLoop } from './trainingLoop';
 import type { TrainingWorkload } from './workloads/types';
@@ -77,5 +79,26 @@ describe('TrainingLoop', () => {
     loop.stop();
     expect(await done).toBe('stopped');
     expect(workload.stepsRun).toBeLessThan(1000);
+  });
+
+  it('ends the run with the loss when the device goes while an epoch end, a window hook or a task waits on it (never a hang)', async () => {
+    const waits = {
+      'an epoch end (its evaluation)': { onEpochEnd: () => new Promise<void>(() => undefined) },
+      'a window hook (samples, a checkpoint)': { afterWindow: () => new Promise<void>(() => undefined) },
+    };
+    for (const [where, hanging] of Object.entries(waits)) {
+      let lost: Message | null = null;
+      const loop = new TrainingLoop(new CountingWorkload(3, 2), { ...hooks([]), ...hanging, deviceLost: () => lost }, { syncIntervalMs: 1e9, maxStepsPerSync: 4 });
+      const done = loop.run();
+      setTimeout(() => (lost = msg('engine.lost.webgl')), 100);
+      await expect(done, where).rejects.toBeInstanceOf(DeviceLostError);
+    }
+    let lost: Message | null = null;
+    const loop = new TrainingLoop(new CountingWorkload(1000, 1), { ...hooks([]), deviceLost: () => lost }, { syncIntervalMs: 0, maxStepsPerSync: 1 });
+    const done = loop.run();
+    loop.pause();
+    loop.betweenWindows(() => new Promise<void>(() => undefined));
+    setTimeout(() => (lost = msg('engine.lost.webgl')), 100);
+    await expect(done, 'a task between windows (a checkpoint asked for)').rejects.toBeInstanceOf(DeviceLostError);
   });
 });

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
-import { DEVICE_LOST_POLL_MS, METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
-import { MessageError, type Message } from '../i18n/message';
+import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
+import { DeviceLostError, watched, type LostProbe } from './deviceWatch';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import type { TrainingWorkload } from './workloads/types';
 
@@ -14,13 +14,8 @@ export interface LoopHooks {
   afterWindow?(step: number): Promise<void>;
   /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
   onStepPeak?(peak: StepPeak): void;
-  /** Why the device is gone, or null while it works: checked before each window and while a read-back waits. */
-  deviceLost?(): Message | null;
-}
-
-/** The GPU context or device went away under the run; its message says which. */
-export class DeviceLostError extends MessageError {
-  override name = 'DeviceLostError';
+  /** Why the device is gone, or null while it works: checked before each window and while the loop or a hook waits on the device. */
+  deviceLost?: LostProbe;
 }
 
 export interface LoopOptions {
@@ -115,7 +110,7 @@ export class TrainingLoop {
 
     while (this.stepsDone < totalSteps) {
       if (this.control === 'stop') return 'stopped';
-      for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await task();
+      for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await this.watch(task());
       if (this.control === 'pause' && this.singleStepsRequested.length === 0) {
         announce('paused');
         // A listener of the announcement may already have stepped, resumed or queued a task: then no wait.
@@ -145,9 +140,9 @@ export class TrainingLoop {
       stepsPerWindow = Math.max(1, Math.min(this.options.maxStepsPerSync, Math.round(this.options.syncIntervalMs / stepMs)));
 
       if (this.stepsDone % stepsPerEpoch === 0) {
-        await this.hooks.onEpochEnd(this.stepsDone / stepsPerEpoch, this.stepsDone);
+        await this.watch(this.hooks.onEpochEnd(this.stepsDone / stepsPerEpoch, this.stepsDone));
       }
-      await this.hooks.afterWindow?.(this.stepsDone);
+      if (this.hooks.afterWindow) await this.watch(this.hooks.afterWindow(this.stepsDone));
       await yieldToEventLoop();
     }
     return 'finished';
@@ -162,7 +157,7 @@ export class TrainingLoop {
     const means = tf.tidy(() => tf.stack(names.map((n) => tf.mean(tf.stack(perStep.map((s) => s[n]))))));
     let values: tf.TypedArray;
     try {
-      values = await this.readBack(means);
+      values = await this.watch(means.data() as Promise<tf.TypedArray>);
     } finally {
       means.dispose();
     }
@@ -173,23 +168,9 @@ export class TrainingLoop {
     return { ms, scalars };
   }
 
-  /** The window's one read-back; a lost WebGL context never answers it, so the device is polled meanwhile. */
-  private readBack(t: tf.Tensor): Promise<tf.TypedArray> {
-    const lost = this.hooks.deviceLost;
-    if (!lost) return t.data() as Promise<tf.TypedArray>;
-    return new Promise((resolve, reject) => {
-      const timer = setInterval(() => {
-        const why = lost();
-        if (why) {
-          clearInterval(timer);
-          reject(new DeviceLostError(why));
-        }
-      }, DEVICE_LOST_POLL_MS);
-      (t.data() as Promise<tf.TypedArray>).then(
-        (values) => (clearInterval(timer), resolve(values)),
-        (err: unknown) => (clearInterval(timer), reject(err)),
-      );
-    });
+  /** Waits on the device (a read-back, a hook's evaluation, checkpoint or samples) while watching it for loss. */
+  private watch<T>(wait: Promise<T>): Promise<T> {
+    return watched(wait, this.hooks.deviceLost);
   }
 
   /** One step under tf.profile: its highest live bytes against those before it (activations and temporaries). */

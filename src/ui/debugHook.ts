@@ -1,10 +1,12 @@
-import type { DebugCommand } from '../engine/protocol/training';
+import type { DebugCommand, DebugPoint } from '../engine/protocol/training';
 import { deviceClient } from './device';
 
 /** What end-to-end tests (and a curious user in the console) call to break the device on purpose; no view sends it. */
 export interface PlaygroundDebug {
   /** Loses the active backend's WebGL context (WEBGL_lose_context) or destroys its WebGPU device; resolves with the error, or null. */
   loseDevice(): Promise<string | null>;
+  /** Loses it the next time a run waits on it at this point (an epoch end's evaluation); resolves once armed. */
+  loseDeviceAt(point: DebugPoint): Promise<string | null>;
 }
 
 declare global {
@@ -15,5 +17,8 @@ declare global {
 
 export function installDebugHook(target: Window): void {
   const send = (command: DebugCommand) => deviceClient.debug(command);
-  target.gpuPlaygroundDebug = { loseDevice: () => send({ action: 'loseDevice' }) };
+  target.gpuPlaygroundDebug = {
+    loseDevice: () => send({ action: 'loseDevice' }),
+    loseDeviceAt: (point) => send({ action: 'loseDeviceAt', point }),
+  };
 }

@@ -23,6 +23,8 @@ export class RunningInspector {
     private readonly host: EngineHost,
     private readonly emit: (event: TrainingEvent | InspectEvent) => void,
     private readonly progress: () => { steps: number; state: RunState },
+    /** Waits on the device while watching it for loss (an answer runs between the loop's steps, outside its watch). */
+    private readonly watch: <T>(wait: Promise<T>) => Promise<T> = (wait) => wait,
   ) {}
 
   private source(): ModelSource {
@@ -51,7 +53,7 @@ export class RunningInspector {
     try {
       if (query.what === 'summary' && this.progress().state !== 'paused') throw new MessageError(PAUSE_TO_PROFILE);
       if (query.what === 'confusion') return await this.confusionNow();
-      this.emit(await answer(this.subject(), query));
+      this.emit(await this.watch(answer(this.subject(), query)));
     } catch (err) {
       this.emit({ type: 'inspectFailed', what: query.what, message: messageOf(err) });
     }
@@ -73,7 +75,7 @@ export class RunningInspector {
   private async confusionNow(): Promise<void> {
     const { steps } = this.progress();
     const epoch = Math.max(1, Math.ceil(steps / this.workload.info.stepsPerEpoch));
-    this.emit({ type: 'eval', point: await this.workload.evaluate(steps, epoch) });
+    this.emit({ type: 'eval', point: await this.watch(this.workload.evaluate(steps, epoch)) });
     const predicted = this.workload.lastPredictions;
     if (!predicted) return;
     const split = await this.subject().test();

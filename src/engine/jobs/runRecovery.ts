@@ -8,7 +8,8 @@ import { detailOf, msg, MessageError, type Message } from '../../i18n/message';
 import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
 import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
-import { DeviceLostError, type TrainingLoop } from '../trainingLoop';
+import { DeviceLostError, watched } from '../deviceWatch';
+import type { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload, type CnnTrainingState } from '../workloads/cnnWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 
@@ -30,6 +31,9 @@ export class RunRecovery {
 
   /** Why the run's device is gone, or null while it works. */
   deviceLost = (): Message | null => BACKEND_RUNTIMES[this.config.backend].deviceLost(this.instance);
+
+  /** Waits on the run's device (a read outside the loop: an evaluation asked for, an inspector's answer, the last samples) while watching it for loss. */
+  watch = <T>(wait: Promise<T>): Promise<T> => watched(wait, this.deviceLost);
 
   /** Puts a held checkpoint into the fresh workload and moves the loop to its step. */
   resume(checkpointId: string, loop: TrainingLoop): void {

@@ -18,6 +18,7 @@ import { GanWorkload } from '../workloads/ganWorkload';
 import type { TrainingWorkload } from '../workloads/types';
 import { buildWorkload } from './buildWorkload';
 import { RunRecovery } from './runRecovery';
+import { reachDebugPoint } from '../backends/debugLoss';
 import type { EngineJobContext } from './types';
 
 /** Trains one CNN or GAN run to its end (or until stopped), taking pause / resume / step / evaluate while it runs. */
@@ -52,7 +53,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       sampler = new SamplePacer(active, judge, loaded.note, emit);
     }
     let steps = (): number => 0;
-    const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState })) : null;
+    const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState }), guard.watch) : null;
     const files = active instanceof CnnWorkload && config.workload === 'cnn' ? new CheckpointFiles(active, config, summary, emit) : null;
     const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
     const running = new TrainingLoop(active, {
@@ -74,6 +75,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       onStepPeak: active.memorySplit ? (peak) => emit({ type: 'stepPeak', peak }) : undefined,
       onEpochEnd: async (epoch, step) => {
         if (active.evaluate) {
+          reachDebugPoint('evaluation');
           lastEval = await active.evaluate(step, epoch);
           summary.evaluated(lastEval);
           emit({ type: 'eval', point: lastEval });
@@ -92,12 +94,12 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     running.startAt(startStep);
     if (request.recover) guard.resume(request.recover.checkpointId, running);
     steps = () => running.steps;
-    ctx.onControl((control) => applyControl(control, { loop: running, workload: active, emit, inspector, files }));
+    ctx.onControl((control) => applyControl(control, { loop: running, workload: active, emit, inspector, files, watch: guard.watch }));
     ctx.token.attach(running);
     await sampler?.send(0);
     const outcome = await running.run();
     ctx.token.attach(null);
-    await sampler?.send(running.steps);
+    if (sampler) await guard.watch(sampler.send(running.steps));
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     try {
       if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, running.steps, summary));
@@ -123,9 +125,11 @@ interface Controlled {
   emit: (event: TrainingEvent) => void;
   inspector: RunningInspector | null;
   files: CheckpointFiles | null;
+  /** Waits on the device while watching it for loss: a control's read runs outside the loop's own watch. */
+  watch: <T>(wait: Promise<T>) => Promise<T>;
 }
 
-function applyControl(control: TrainingControl, { loop, workload, emit, inspector, files }: Controlled): void {
+function applyControl(control: TrainingControl, { loop, workload, emit, inspector, files, watch }: Controlled): void {
   switch (control.action) {
     case 'pause':
       return loop.pause();
@@ -134,7 +138,7 @@ function applyControl(control: TrainingControl, { loop, workload, emit, inspecto
     case 'step':
       return loop.stepOnce(control.part);
     case 'evaluate':
-      return void evaluateNow(loop, workload, emit);
+      return void evaluateNow(loop, workload, emit, watch);
     case 'saveCheckpoint':
       return files ? loop.betweenWindows(() => files.asked(loop.steps)) : emit({ type: 'warning', message: msg('engine.train.onlyCnnCheckpoints') });
     case 'inspect':
@@ -143,10 +147,10 @@ function applyControl(control: TrainingControl, { loop, workload, emit, inspecto
       return control satisfies never;
   }
 }
-async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void): Promise<void> {
+async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit: (event: TrainingEvent) => void, watch: Controlled['watch']): Promise<void> {
   if (!workload.evaluate) return;
   try {
-    emit({ type: 'eval', point: await workload.evaluate(loop.steps, Math.ceil(loop.steps / workload.info.stepsPerEpoch)) });
+    emit({ type: 'eval', point: await watch(workload.evaluate(loop.steps, Math.ceil(loop.steps / workload.info.stepsPerEpoch))) });
   } catch (err) {
     emit({ type: 'warning', message: msg('engine.train.evaluationFailed', { detail: detailOf(err) }) });
   }

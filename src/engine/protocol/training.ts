@@ -161,4 +161,10 @@ export type TrainingControl =
  * Commands for tests and the lab only, never sent by a view's own controls: they break the device
  * on purpose to show what the app does then.
  */
-export type DebugCommand = { action: 'loseDevice' };
+export type DebugCommand =
+  | { action: 'loseDevice' }
+  /** Loses the device the next time a run waits on it at this point (answered at once: armed). */
+  | { action: 'loseDeviceAt'; point: DebugPoint };
+
+/** Where a run waits on its device outside its steps: an epoch end's evaluation. */
+export type DebugPoint = 'evaluation';
