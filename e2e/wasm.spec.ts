@@ -2,6 +2,7 @@ import { BACKEND_LABELS } from '../src/config/backends';
 import { expect, test } from './fixtures';
 import { LabPage } from './pages/labPage';
 import { PlaygroundPage } from './pages/playgroundPage';
+import { downloadTensorBoardLog, stepsByTag } from './tensorboard';
 
 /** The tiny CNN, small enough for a few seconds of WebAssembly on two cores. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '2', seed: '7' };
@@ -31,6 +32,22 @@ test.describe('WebAssembly journeys', () => {
     await expect(p.runState()).toHaveText('stopped');
     await expect(p.errorMessage()).toHaveCount(0);
 
+    // The run's TensorBoard log: scalars per window, the weights' histograms at each epoch end and where it stopped, the settings.
+    const stoppedAt = await p.stepCount();
+    const log = await downloadTensorBoardLog(page, p.root.getByTestId('btn-tensorboard-cnn'));
+    expect(log.name).toMatch(/^events\.out\.tfevents\.\d+\.gpu-playground$/);
+    expect(log.events[0].fileVersion).toBe('brain.Event:2');
+    const steps = stepsByTag(log.events);
+    for (const tag of ['train/loss', 'train/accuracy', 'speed/examples_per_sec', 'speed/step_ms', 'memory/bytes', 'memory/tensors']) expect(steps[tag]?.at(-1), tag).toBe(stoppedAt);
+    const histograms = Object.keys(steps).filter((tag) => tag.startsWith('weights/'));
+    expect(histograms.length, 'a kernel and a bias for each of the tiny CNN’s layers').toBeGreaterThanOrEqual(4);
+    const STEPS_PER_EPOCH = Number(TINY_RUN.trainExamples) / Number(TINY_RUN.batchSize);
+    const taken = [...new Set([...Array.from({ length: Math.floor(stoppedAt / STEPS_PER_EPOCH) }, (_, i) => (i + 1) * STEPS_PER_EPOCH), stoppedAt])];
+    for (const tag of histograms) expect(steps[tag], 'at each epoch end and where the run stopped').toEqual(taken);
+    const settings = log.events.flatMap((e) => e.values).find((v) => v.tag === 'run/settings');
+    expect(settings?.pluginName).toBe('text');
+    expect(settings?.strings?.[0]).toContain('| backend | wasm |');
+
     // The device report read after the run: the app's kernels, and as many threads as the page may use.
     const lab = new LabPage(page);
     await lab.open();
@@ -57,5 +74,11 @@ test.describe('WebAssembly journeys', () => {
     await p.button('stop').click();
     await expect(p.runState()).toHaveText('stopped');
     await expect(p.errorMessage()).toHaveCount(0);
+
+    const log = await downloadTensorBoardLog(page, p.root.getByTestId('btn-tensorboard-gan'));
+    const tags = Object.keys(stepsByTag(log.events));
+    expect(tags).toEqual(expect.arrayContaining(['train/dLoss', 'train/gLoss', 'speed/examples_per_sec', 'run/settings']));
+    expect(tags.some((tag) => tag.startsWith('weights/generator/')), 'the generator’s weights').toBe(true);
+    expect(tags.some((tag) => tag.startsWith('weights/discriminator/')), 'the discriminator’s weights').toBe(true);
   });
 });

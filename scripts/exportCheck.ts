@@ -13,6 +13,8 @@
  * scripts/export/numpy_check.py instead: parameter counts and the app's outputs within 1e-4 from the
  * package's topology and weights in NumPy; train.py is not run then, and the table says so.
  * Without Python and NumPy it fails under CI=true and skips with a message elsewhere.
+ * Last, the TensorBoard log of a short tiny-CNN run is read back by scripts/tensorboard/check_events.py (its own
+ * framing and CRC-32C reader; TensorBoard's EventAccumulator too where `tensorboard` imports).
  * Prints a Markdown table; exits 1 when any check fails.
  */
 import { execFile } from 'node:child_process';
@@ -37,6 +39,7 @@ import { GanWorkload } from '../src/engine/workloads/ganWorkload';
 import { encodeNpz } from '../src/share/export/npy';
 import { zipPythonPackage } from '../src/share/export/pythonPackage';
 import { version as APP_VERSION } from '../package.json';
+import { checkRealRunLog } from './tensorboard/realRunLog';
 
 const run = promisify(execFile);
 const { values: args } = parseArgs({ options: { python: { type: 'string', default: 'python3' }, route: { type: 'string', default: 'auto' }, keep: { type: 'boolean', default: false } } });
@@ -190,6 +193,8 @@ async function main(): Promise<void> {
   const cnn = (model: CnnRunConfig['model']): CnnRunConfig => ({ ...defaultCnnConfig(), backend: 'wasm', model, batchSize: 16, trainExamples: SLICE_TRAIN, testExamples: SLICE_TEST, seed: 3 });
   const gan = (model: GanRunConfig['model']): GanRunConfig => ({ ...defaultGanConfig(), backend: 'wasm', model, batchSize: 16, seed: 3 });
   const rows: Row[] = [];
+  let tensorboard = '';
+  let tensorboardFailed = false;
   try {
     const timed = async (row: () => Promise<Row>): Promise<void> => {
       const start = performance.now();
@@ -206,6 +211,10 @@ async function main(): Promise<void> {
       const config = gan(model);
       await timed(async () => check(route, `gan-${model}`, await trainGan(config, data), config, GAN_MODEL_LABELS[model], slice, dir));
     }
+    tensorboard = await checkRealRunLog(args.python, cnn('tiny'), data, mkdtempSync(path.join(dir, 'tensorboard-'))).catch((err: unknown) => {
+      tensorboardFailed = true;
+      return (err as Error).message;
+    });
   } finally {
     if (!args.keep) rmSync(dir, { recursive: true, force: true });
     else console.error(`kept ${dir}`);
@@ -213,7 +222,8 @@ async function main(): Promise<void> {
   console.log('| package | py_compile | params (Python) | max |app − Python| | replicas | global batch | loss (per epoch / last) | s (app + Python) | ok |');
   console.log('|---|---|---:|---:|---:|---|---|---:|---|');
   for (const r of rows) console.log(`| ${r.name} | ${r.compiled} | ${r.params} | ${r.maxDiff} | ${r.replicas} | ${r.globalBatch} | ${r.loss} | ${r.seconds} | ${r.ok ? 'yes' : `NO ${r.note}`} |`);
-  if (rows.some((r) => !r.ok)) process.exitCode = 1;
+  console.log(`\nThe TensorBoard log of a short tiny-CNN run (scripts/tensorboard/check_events.py):\n${tensorboard.trim()}`);
+  if (rows.some((r) => !r.ok) || tensorboardFailed) process.exitCode = 1;
 }
 
 main().catch((err) => {

@@ -34,6 +34,7 @@ export const ALLOWED_LATIN: readonly AllowedName[] = [
   { name: 'TensorFlow.js', why: 'the library, a product name' },
   { name: 'TensorFlow', why: 'the library, a product name ("Export for TensorFlow")' },
   { name: 'Keras', why: 'the library the export targets, a product name' },
+  { name: 'TensorBoard', why: 'the log viewer a run’s logs are downloaded for, a product name' },
   { name: 'MNIST', why: 'the data set’s name' },
   { name: 'Fashion-MNIST', why: 'the data set’s name' },
   { name: 'CNN', why: 'the model family’s usual abbreviation in Chinese texts' },

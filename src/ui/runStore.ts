@@ -2,7 +2,7 @@ import type { BackendAvailability } from '../config/backends';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectResults } from '../engine/protocol/inspect';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
-import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak } from '../engine/protocol/training';
+import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, SampleGrid, SampleQuality, StepPeak, WeightHistograms } from '../engine/protocol/training';
 import type { Message } from '../i18n/message';
 import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
@@ -71,6 +71,10 @@ const nextFrame: FrameScheduler = (callback) => requestAnimationFrame(() => call
 export class RunStore {
   readonly metrics: MetricsPoint[] = [];
   readonly evals: EvalPoint[] = [];
+  /** Every weight tensor's histogram at each epoch end (and the run's last step): kept for the TensorBoard log, never drawn. */
+  readonly histograms: WeightHistograms[] = [];
+  /** When the run on screen was asked for (epoch ms): its TensorBoard log's wall-clock base. */
+  startedAt = Date.now();
   /** The latest generated images, kept outside React and drawn straight onto a canvas. */
   samples: SampleGrid | null = null;
   private snapshot: RunSnapshot = INITIAL;
@@ -107,6 +111,8 @@ export class RunStore {
     this.priorLoss = prior;
     this.metrics.length = 0;
     this.evals.length = 0;
+    this.histograms.length = 0;
+    this.startedAt = Date.now();
     this.samples = null;
     this.runId += 1;
     this.leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
@@ -180,10 +186,15 @@ export class RunStore {
         this.metrics.splice(0, this.metrics.length, ...metrics);
         const evals = this.evals.filter((e) => keep(e.step));
         this.evals.splice(0, this.evals.length, ...evals);
+        const histograms = this.histograms.filter((h) => keep(h.step));
+        this.histograms.splice(0, this.histograms.length, ...histograms);
         return this.update({ checkpoint: event.from, latest: metrics.at(-1) ?? null });
       }
       case 'deviceLost':
         return this.update({ deviceLost: { message: event.message, resumeFrom: event.resumeFrom } });
+      case 'weightHistograms':
+        this.histograms.push(event.histograms);
+        return;
       // Lab and benchmark events never reach a training run.
       case 'raceRow':
       case 'sweepPoint':

@@ -16,6 +16,7 @@ import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { GanWorkload } from '../workloads/ganWorkload';
 import type { TrainingWorkload } from '../workloads/types';
+import { weightHistograms } from '../workloads/weightHistograms';
 import { buildWorkload } from './buildWorkload';
 import { RunRecovery } from './runRecovery';
 import { reachDebugPoint } from '../backends/debugLoss';
@@ -56,6 +57,14 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState }), guard.watch) : null;
     const files = active instanceof CnnWorkload && config.workload === 'cnn' ? new CheckpointFiles(active, config, summary, emit) : null;
     const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
+    let histogramsAt = -1;
+    // Each epoch's end and the run's last step: the weight histograms of the run's TensorBoard log.
+    const sendHistograms = async (step: number) => {
+      if (step === histogramsAt) return;
+      histogramsAt = step;
+      const histograms = await weightHistograms(active, step);
+      if (histograms) emit({ type: 'weightHistograms', histograms });
+    };
     const running = new TrainingLoop(active, {
       onState: (state) => {
         runState = state;
@@ -83,6 +92,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
         }
         const state = await guard.maybeCheckpoint(step, true);
         await files?.epochEnd(step, state);
+        await sendHistograms(step);
       },
       afterWindow: async (step) => {
         await sampler?.maybeSend(step);
@@ -100,6 +110,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     const outcome = await running.run();
     ctx.token.attach(null);
     if (sampler) await guard.watch(sampler.send(running.steps));
+    if (running.steps > 0) await guard.watch(sendHistograms(running.steps));
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     try {
       if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, running.steps, summary));

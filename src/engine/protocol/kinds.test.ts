@@ -33,6 +33,7 @@ const JOB_EVENTS = [
   'resumed',
   'checkpointFile',
   'deviceLost',
+  'weightHistograms',
   'raceRow',
   'sweepPoint',
   'backendStopped',

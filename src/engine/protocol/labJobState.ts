@@ -88,6 +88,7 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'resumed':
     case 'checkpointFile':
     case 'deviceLost':
+    case 'weightHistograms':
     case 'benchmark':
     case 'model':
     // Nor do a look inside a model's answers.

@@ -2,6 +2,7 @@ import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
 import type { InspectQuery } from './inspect';
 import type { Message } from '../../i18n/message';
+import type { Histogram } from '../../metrics/histogram';
 import type { MemoryPlan, MemorySplit } from '../../metrics/memoryPlan';
 
 /** Message and result types of training jobs: plain data, safe to postMessage. */
@@ -124,6 +125,14 @@ export interface SampleQuality {
   note: Message;
 }
 
+/** Every weight tensor's histogram at one step (each epoch's end, and the run's last step), for the run's TensorBoard log. */
+export interface WeightHistograms {
+  step: number;
+  epoch: number;
+  /** One per weight tensor, by its layer name (a GAN's prefixed with its network). */
+  tensors: { name: string; histogram: Histogram }[];
+}
+
 /** Events of a training job (CNN or GAN), in the order the run makes them. */
 export type TrainingEvent =
   | { type: 'state'; state: RunState }
@@ -144,7 +153,8 @@ export type TrainingEvent =
   /** The run's state as checkpoint bytes, for the page to keep (CNN runs). */
   | { type: 'checkpointFile'; file: CheckpointFile }
   /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
-  | { type: 'deviceLost'; message: Message; resumeFrom: CheckpointInfo | null };
+  | { type: 'deviceLost'; message: Message; resumeFrom: CheckpointInfo | null }
+  | { type: 'weightHistograms'; histograms: WeightHistograms };
 
 /** What a training job can be told while it runs (or is paused). */
 export type TrainingControl =

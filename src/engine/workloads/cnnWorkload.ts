@@ -151,6 +151,10 @@ export class CnnWorkload implements TrainingWorkload {
     return ms;
   }
 
+  weightTensors(): { name: string; tensor: tf.Tensor }[] {
+    return this.model.weights.map((w) => ({ name: w.originalName, tensor: w.read() }));
+  }
+
   /** Where the live bytes are now, each part measured from its own tensors; the rest of tf.memory() is `other`. */
   memorySplit(): MemorySplit {
     const weights = bytesOf(this.model.weights.map((w) => w.read()));

@@ -100,6 +100,12 @@ export class GanWorkload implements TrainingWorkload {
     return out;
   }
 
+  /** Both networks' weights, each name prefixed with its network (their layers may share names). */
+  weightTensors(): { name: string; tensor: tf.Tensor }[] {
+    const named = (network: string, model: tf.LayersModel) => model.weights.map((w) => ({ name: `${network}/${w.originalName}`, tensor: w.read() }));
+    return [...named('generator', this.trainer.generator), ...named('discriminator', this.trainer.discriminator)];
+  }
+
   async samples(step: number): Promise<SampleGrid> {
     const images = this.trainer.sample();
     const unit = tf.tidy(() => tf.div(tf.add(images, 1), 2));

@@ -20,6 +20,8 @@ export interface TrainingWorkload {
   samples?(step: number): Promise<SampleGrid>;
   /** Milliseconds the steps since the last call waited for their batches, if the workload measures it. */
   takeDataWaitMs?(): number;
+  /** Every weight tensor by name (the caller reads, never disposes them), for the run's weight histograms. */
+  weightTensors?(): { name: string; tensor: tf.Tensor }[];
   /** Where the live bytes are now (weights, optimizer state, data, the rest), if the workload splits them. */
   memorySplit?(): MemorySplit;
   dispose(): void;

@@ -7,6 +7,7 @@ import { fileStem } from '../../share/resultSummary';
 import { SESSIONS } from '../session';
 import { runRecorder, type RecordedKind } from './runRecorder';
 import { ShareButton } from './ShareButton';
+import { TensorBoardButton } from './TensorBoardButton';
 import { useT } from '../i18n/useT';
 import type { MessageId } from '../../i18n/translator';
 import { Say } from '../i18n/Say';
@@ -67,6 +68,7 @@ export function RunShareBar({ kind, charts, chartScope, hidden = false }: { kind
     <section className="panel run-share" data-testid={`run-share-${kind}`} hidden={hidden}>
       <Heading>{t('share.bar.title')}</Heading>
       {body}
+      {kind !== 'race' && <TensorBoardButton kind={kind} />}
     </section>
   );
 }

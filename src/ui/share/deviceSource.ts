@@ -50,6 +50,11 @@ function waitForReport(): Promise<DeviceForShare> {
   });
 }
 
+/** This device as far as the page knows it now, without waiting for a report (a run may hold the device). */
+export function deviceNow(): DeviceForShare {
+  return latestReport() ?? partialDevice('no full device report was read on this page yet');
+}
+
 /** This device, flattened for a shared result; never rejects. */
 export function deviceForShare(): Promise<DeviceForShare> {
   const report = latestReport();

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCnnConfig } from '../../config/cnnConfig';
+import { defaultGanConfig } from '../../config/ganConfig';
+import { histogramOf } from '../../metrics/histogram';
+import type { MetricsPoint } from '../../engine/protocol/training';
+import { decodeEvent } from './decodeEvent';
+import { runLogOf, type RunForLog } from './fromRun';
+import { tensorboardLog } from './runLog';
+import { readRecords } from './tfrecord';
+
+function point(step: number, scalars: Record<string, number>, gpuBytes: number | null = null): MetricsPoint {
+  return { step, epoch: 1, stepsInWindow: 1, scalars, warmup: step === 1, stepMs: 10 + step, examplesPerSec: 3200 / (10 + step), gflops: 1.5, bytes: 1e6, gpuBytes, numTensors: 42 };
+}
+
+const CNN: RunForLog = {
+  config: { ...defaultCnnConfig(), backend: 'wasm' },
+  info: { backend: 'wasm', modelLabel: 'Tiny CNN', params: 1234, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 4, totalSteps: 8, flags: { WASM_HAS_SIMD_SUPPORT: true } },
+  metrics: [point(5, { loss: 1.2, accuracy: 0.5 }), point(6, { loss: 1.0, accuracy: 0.6 }), point(8, { loss: 0.8, accuracy: 0.7 })],
+  evals: [{ step: 8, epoch: 2, testLoss: 0.7, testAccuracy: 0.8, examples: 100 }],
+  histograms: [{ step: 4, epoch: 1, tensors: [{ name: 'conv2d_Conv2D1/kernel', histogram: histogramOf([0.1, -0.2, 0.3]) }] }],
+  priorLoss: [[1, 2.3], [4, 1.5], [5, 9]],
+  startedAt: Date.UTC(2026, 10, 25, 12),
+  device: { 'webgl.renderer': 'ANGLE (Google, SwiftShader)', 'tfjs-core': '4.22.0' },
+};
+
+describe('a run on the page as a TensorBoard log', () => {
+  const log = runLogOf(CNN);
+  const tags = (l = log) => l.scalars.map((s) => s.tag);
+
+  it('writes the train scalars, the test figures, throughput, step time and memory, each at its step', () => {
+    expect(tags()).toEqual(['train/loss', 'train/accuracy', 'test/loss', 'test/accuracy', 'speed/examples_per_sec', 'speed/gflops', 'speed/step_ms', 'memory/bytes', 'memory/tensors']);
+    const byTag = Object.fromEntries(log.scalars.map((s) => [s.tag, s.points.map((p) => [p.step, p.value])]));
+    expect(byTag['test/accuracy']).toEqual([[8, 0.8]]);
+    expect(byTag['speed/step_ms']).toEqual([[5, 15], [6, 16], [8, 18]]);
+  });
+
+  it('draws a continued run’s earlier loss curve first, up to where its own points begin', () => {
+    expect(log.scalars[0].points.map((p) => [p.step, p.value])).toEqual([[1, 2.3], [4, 1.5], [5, 1.2], [6, 1.0], [8, 0.8]]);
+  });
+
+  it('leaves out what the backend does not measure (GPU bytes on wasm), and writes it where it does', () => {
+    const webgl = runLogOf({ ...CNN, metrics: [point(1, { loss: 2 }, 5e6)] });
+    expect(tags(webgl)).toContain('memory/gpu_bytes');
+    expect(tags()).not.toContain('memory/gpu_bytes');
+  });
+
+  it('names each weight histogram under weights/, at the step it was taken', () => {
+    expect(log.histograms.map((h) => [h.tag, h.step, h.histogram.num])).toEqual([['weights/conv2d_Conv2D1/kernel', 4, 3]]);
+  });
+
+  it('writes the settings, the run’s facts and flags, and the device as Markdown tables', () => {
+    const texts = Object.fromEntries(log.texts.map((t) => [t.tag, t.text]));
+    expect(Object.keys(texts)).toEqual(['run/settings', 'run/info', 'run/device']);
+    expect(texts['run/settings']).toContain('| batchSize | 32 |');
+    expect(texts['run/settings']).toContain('| backend | wasm |');
+    expect(texts['run/info']).toContain('| flag WASM_HAS_SIMD_SUPPORT | true |');
+    expect(texts['run/device']).toContain('| webgl.renderer | ANGLE (Google, SwiftShader) |');
+  });
+
+  it('a GAN run: its own scalars by name, no test figures; the whole log reads back record by record', () => {
+    const gan = runLogOf({ ...CNN, config: { ...defaultGanConfig(), backend: 'wasm' }, metrics: [point(1, { dLoss: 1.4, gLoss: 0.7 })], evals: [], priorLoss: [], device: null });
+    expect(tags(gan).slice(0, 2)).toEqual(['train/dLoss', 'train/gLoss']);
+    expect(gan.texts.map((t) => t.tag)).toEqual(['run/settings', 'run/info']);
+    const events = readRecords(tensorboardLog(gan)).map(decodeEvent);
+    expect(events.filter((e) => e.values[0]?.tag === 'train/gLoss').map((e) => [e.step, e.values[0].simpleValue])).toEqual([[1, Math.fround(0.7)]]);
+  });
+});
