@@ -58,6 +58,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } },
   },
-  server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
+  // The export check's TensorFlow venv is tens of thousands of files the dev server has no reason to watch.
+  server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS, watch: { ignored: ['**/.venv-export/**'] } },
   preview: { port: 4173, headers: ISOLATION_HEADERS },
 });

@@ -8,10 +8,11 @@
  *               global batch is split across 2 replicas, and the loss falls (CNNs) or stays finite (GANs).
  * In every route, first `python -m py_compile` on every .py file of the package (train.py and verify.py
  * included where they are not run), so a syntax error in generated code fails the check.
- * Where TensorFlow cannot be imported (CI reaches only npm and Debian's packages, and Debian 12 has no
- * TensorFlow or Keras), --route numpy (the default `auto` picks it) checks the same packages with
- * scripts/export/numpy_check.py instead: parameter counts and the app's outputs within 1e-4 from the
- * package's topology and weights in NumPy; train.py is not run then, and the table says so.
+ * With --route auto (the default) and a --python without TensorFlow, it installs tensorflow-cpu and tensorboard
+ * into the ignored venv .venv-export with pip as the machine has it configured (made once, reused; --no-install
+ * turns that off): scripts/export/pythonEnv.ts. Only where pip cannot install them, --route numpy checks the
+ * same packages with scripts/export/numpy_check.py instead: parameter counts and the app's outputs within 1e-4
+ * from the package's topology and weights in NumPy; train.py is not run then, and the output says why.
  * Without Python and NumPy it fails under CI=true and skips with a message elsewhere.
  * Last, the TensorBoard log of a short tiny-CNN run is read back by scripts/tensorboard/check_events.py (its own
  * framing and CRC-32C reader; TensorBoard's EventAccumulator too where `tensorboard` imports).
@@ -39,10 +40,11 @@ import { GanWorkload } from '../src/engine/workloads/ganWorkload';
 import { encodeNpz } from '../src/share/export/npy';
 import { zipPythonPackage } from '../src/share/export/pythonPackage';
 import { version as APP_VERSION } from '../package.json';
+import { pythonForExport } from './export/pythonEnv';
 import { checkRealRunLog } from './tensorboard/realRunLog';
 
 const run = promisify(execFile);
-const { values: args } = parseArgs({ options: { python: { type: 'string', default: 'python3' }, route: { type: 'string', default: 'auto' }, keep: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { python: { type: 'string', default: 'python3' }, route: { type: 'string', default: 'auto' }, keep: { type: 'boolean', default: false }, 'no-install': { type: 'boolean', default: false } } });
 type Route = 'keras' | 'numpy';
 const NUMPY_CHECK = path.resolve('scripts/export/numpy_check.py');
 
@@ -124,11 +126,14 @@ async function imports(module: string): Promise<boolean> {
   }
 }
 
-/** Which check this machine can run: Keras where TensorFlow imports, NumPy where only it does. */
+/** Which check this machine can run: Keras where TensorFlow imports or pip can install it (pythonEnv.ts), NumPy where only it does. */
 async function pickRoute(): Promise<Route | null> {
   if (args.route === 'keras' || args.route === 'numpy') return args.route;
   if (args.route !== 'auto') throw new Error(`--route must be auto, keras or numpy, not ${args.route}`);
-  if (await imports('tensorflow')) return 'keras';
+  const choice = await pythonForExport(args.python, !args['no-install']);
+  console.log(`Python: ${choice.python} (${choice.said})`);
+  args.python = choice.python;
+  if (choice.tensorflow) return 'keras';
   return (await imports('numpy')) ? 'numpy' : null;
 }
 
