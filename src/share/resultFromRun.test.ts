@@ -75,6 +75,13 @@ describe('a training run as a shared result', () => {
     expect(built.result.curves[0].points.every(([, y]) => Number.isFinite(y))).toBe(true);
   });
 
+  it('a continued run’s loss curve begins with the saved run’s, in History, CSV and links alike', () => {
+    const built = resultFromRun({ ...cnnRun([point(41), point(42)]), priorLoss: [[10, 2.1], [40, 1.4], [41, 99]] }, ENV);
+    if (!built.ok) throw new MessageError(built.reason);
+    // Figures in a result keep 4 significant digits.
+    expect(built.result.curves[0].points).toEqual([[10, 2.1], [40, 1.4], [41, 0.0561], [42, 0.05476]]);
+  });
+
   it('refuses a run that never finished a step', () => {
     const none = resultFromRun(cnnRun([]), ENV);
     expect(!none.ok && english(none.reason)).toBe('The run stopped before its first step, so there is nothing to share.');

@@ -39,6 +39,8 @@ export interface RunCapture {
   firstStepMs: number | null;
   metrics: readonly MetricsPoint[];
   evals: readonly EvalPoint[];
+  /** [step, train loss] of the saved run a continued run started from: its loss curve begins with them. */
+  priorLoss?: readonly (readonly [number, number])[];
 }
 
 export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: Message };
@@ -90,12 +92,20 @@ function scalarCurve(metrics: readonly MetricsPoint[], scalar: string): Point[] 
   return metrics.flatMap((p) => (Number.isFinite(p.scalars[scalar]) ? [[p.step, p.scalars[scalar]] as Point] : []));
 }
 
+/** A continued run's whole loss curve: the saved run's points before its own first step, then its own. */
+function wholeLossCurve(run: RunCapture): Point[] {
+  const own = scalarCurve(run.metrics, 'loss');
+  const first = own[0]?.[0] ?? Infinity;
+  const prior = (run.priorLoss ?? []).filter(([step, loss]) => step < first && Number.isFinite(loss)).map(([step, loss]): Point => [step, loss]);
+  return [...prior, ...own];
+}
+
 function runCurves(run: RunCapture, backend: BackendName): { name: string; points: Point[] }[] {
   const steady = run.metrics.filter((p) => !p.warmup);
   const scalarCurves =
     run.config.workload === 'cnn'
       ? [
-          { name: curveName(CURVE_METRICS.loss, backend), points: scalarCurve(run.metrics, 'loss') },
+          { name: curveName(CURVE_METRICS.loss, backend), points: wholeLossCurve(run) },
           { name: curveName(CURVE_METRICS.testAccuracy, backend), points: run.evals.map((e): Point => [e.step, e.testAccuracy]) },
         ]
       : [
