@@ -113,7 +113,7 @@ export const EN_SHARE = {
   // ExportButtons
   'share.export.label': 'Export:',
   'share.tensorboard.download': 'Download TensorBoard logs',
-  'share.tensorboard.note': 'One .tfevents file: the scalars, the weight histograms at each epoch’s end, the settings and the device. Put it in a folder and open that folder in TensorBoard.',
+  'share.tensorboard.note': 'One .tfevents file (scalars, weight histograms, settings, device): open its folder in TensorBoard.',
   'share.tensorboard.noRun': 'this run was not started on this page',
   'share.export.csvRows': 'CSV per backend',
   'share.export.csvSteps': 'CSV per step',

@@ -104,7 +104,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
 
   'share.export.label': '导出：',
   'share.tensorboard.download': '下载 TensorBoard 日志',
-  'share.tensorboard.note': '一个 .tfevents 文件：各项数值曲线、每轮结束时的权重直方图、设置和设备信息。把它放进一个文件夹，再用 TensorBoard 打开这个文件夹。',
+  'share.tensorboard.note': '一个 .tfevents 文件（数值曲线、权重直方图、设置、设备信息）：用 TensorBoard 打开它所在的文件夹。',
   'share.tensorboard.noRun': '这次训练不是在本页面开始的',
   'share.export.csvRows': 'CSV（按后端）',
   'share.export.csvSteps': 'CSV（按步）',
