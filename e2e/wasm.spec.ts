@@ -5,7 +5,7 @@ import { PlaygroundPage } from './pages/playgroundPage';
 import { downloadTensorBoardLog, stepsByTag } from './tensorboard';
 
 /** The tiny CNN, small enough for a few seconds of WebAssembly on two cores. */
-const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '2', seed: '7' };
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '5', seed: '7' };
 
 // WebAssembly runs on the CPU in every project alike: these journeys run once, in the cpu project.
 test.describe('WebAssembly journeys', () => {
