@@ -4,7 +4,6 @@ import { expect, test } from './fixtures';
 import { ModelPanelPage } from './pages/modelPanel';
 import { PlaygroundPage } from './pages/playgroundPage';
 
-/** One epoch of the tiny CNN on a slice of MNIST: seconds on WebAssembly. */
 /** Checkpoints and files are the point, not the backend: WebAssembly trains the CNN in a fraction of the plain-JS backend's time. */
 const RUN_ON = 'wasm';
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '640', testExamples: '200', epochs: '1', seed: '7' };
