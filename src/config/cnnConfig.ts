@@ -1,6 +1,6 @@
 import { msg, type Message } from '../i18n/message';
 import { backendMessage, BACKENDS } from './backends';
-import { backendField, batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
+import { backendField, batchSizeField, checkpointEveryField, cnnModelField, datasetField, seedField } from './commonFields';
 import { TEST_SET_SIZE, TRAIN_SET_SIZE } from './datasets';
 import { table, workloadConfig, type EnumField, type FieldError, type ValuesOf } from './schema';
 
@@ -84,16 +84,7 @@ export const CNN_SCHEMA = {
     max: 65_536,
     unit: 'MB',
   },
-  checkpointEvery: {
-    kind: 'int',
-    group: 'pipeline',
-    label: 'Checkpoint every',
-    help: 'Copy weights and optimizer state to worker memory this often, so a lost GPU resumes from there; 0: at epoch ends only.',
-    default: 100,
-    min: 0,
-    max: 100_000,
-    unit: 'steps',
-  },
+  checkpointEvery: checkpointEveryField,
 } as const;
 
 /** Why a backend cannot train in 16-bit floats, or null where it can. */

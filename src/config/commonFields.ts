@@ -53,3 +53,15 @@ export const seedField = {
   min: 0,
   max: 2 ** 31 - 1,
 } as const satisfies IntField;
+
+/** How often a training run (CNN or GAN) copies its whole state to worker memory, for resuming after a lost GPU. */
+export const checkpointEveryField = {
+  kind: 'int',
+  group: 'pipeline',
+  label: 'Checkpoint every',
+  help: 'Copy weights and optimizer state to worker memory this often, so a lost GPU resumes from there; 0: at epoch ends only.',
+  default: 100,
+  min: 0,
+  max: 100_000,
+  unit: 'steps',
+} as const satisfies IntField;

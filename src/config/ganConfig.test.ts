@@ -18,6 +18,7 @@ describe('GAN run config', () => {
       digit: 'all',
       steps: 5000,
       seed: 42,
+      checkpointEvery: 100,
     });
   });
 

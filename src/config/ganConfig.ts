@@ -1,4 +1,4 @@
-import { backendField, batchSizeField, datasetField, seedField } from './commonFields';
+import { backendField, batchSizeField, checkpointEveryField, datasetField, seedField } from './commonFields';
 import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
 import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
 
@@ -49,6 +49,7 @@ export const GAN_SCHEMA = {
   digit: { kind: 'enum', group: 'training', label: 'Digit', help: 'Train on every class, or on one digit only.', default: 'all' as GanDigit, options: GAN_DIGIT_OPTIONS },
   steps: { kind: 'int', label: 'Steps', help: 'Generator updates before the run ends.', default: 5000, min: 1, max: 1_000_000, unit: 'generator steps' },
   seed: seedField,
+  checkpointEvery: checkpointEveryField,
 } as const;
 
 export const GAN_TABLE = table('gan', GAN_SCHEMA);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig } from '../config/cnnConfig';
 import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
+import { sampleGanCheckpoint } from '../engine/protocol/checkpointFixtures';
 import { sampleCheckpoint } from './fixtures/savedModel';
 import { continueConfig, exportFolderName, modelDetail, modelFileName, modelTitle, readModelFile } from './savedModels';
 import { MessageError } from '../i18n/message';
@@ -27,6 +28,8 @@ describe('saved models as the page describes them', () => {
     expect(refusal(good.slice(0, good.length - 4).buffer)).toMatch(/^Not a usable checkpoint: it is cut short/);
     expect(refusal(new TextEncoder().encode('{"modelTopology":{}}').buffer)).toBe('Not a usable checkpoint: it does not start with GPCK.');
     expect(refusal(new ArrayBuffer(0))).toBe('Not a usable checkpoint: it is shorter than its own preamble.');
+    // A GAN run's checkpoint is a valid file, but not a model the page keeps or loads.
+    expect(refusal(bytesOf(sampleGanCheckpoint()))).toBe('Not a usable checkpoint: it holds a GAN run, not a CNN model.');
   });
 
   it('continues a finished run for one more epoch, a stopped one to its own end, on the backend asked for', () => {

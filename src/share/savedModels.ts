@@ -11,15 +11,15 @@
 import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
 import type { RunConfig } from '../config/workloads';
-import { decodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
+import { decodeCheckpoint, isCnnCheckpoint, type CnnCheckpoint } from '../engine/protocol/checkpointFormat';
 import { formatNumber, formatPercent } from './format';
-import type { Message } from '../i18n/message';
+import { msg, type Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
 
 export const MODEL_FILE_EXTENSION = '.gpck';
 
 /** A validated saved model without its tensors: what the page shows and continues from. */
-export type SavedModelHeader = Omit<Checkpoint, 'tensors'>;
+export type SavedModelHeader = Omit<CnnCheckpoint, 'tensors'>;
 
 export type ModelFileReading = { ok: true; header: SavedModelHeader; bytes: ArrayBuffer } | { ok: false; error: Message };
 
@@ -27,6 +27,8 @@ export type ModelFileReading = { ok: true; header: SavedModelHeader; bytes: Arra
 export function readModelFile(bytes: ArrayBuffer): ModelFileReading {
   const reading = decodeCheckpoint(bytes);
   if (!reading.ok) return reading;
+  // The page keeps and loads CNN models; a GAN run's checkpoint is valid but not one of them.
+  if (!isCnnCheckpoint(reading.checkpoint)) return { ok: false, error: msg('check.file.unusable', { reason: msg('check.file.ganRun') }) };
   const { tensors: _tensors, ...header } = reading.checkpoint;
   return { ok: true, header, bytes };
 }

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
-import { decodeCheckpoint, type Checkpoint } from '../protocol/checkpointFormat';
+import { decodeCheckpoint, isCnnCheckpoint, type CnnCheckpoint } from '../protocol/checkpointFormat';
 import type { CheckpointFile } from '../protocol/training';
 import { RecordingOwner } from '../testing/nodeHost';
 import { MessageError } from '../../i18n/message';
@@ -13,9 +13,10 @@ beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-function decoded(file: CheckpointFile): Checkpoint {
+function decoded(file: CheckpointFile): CnnCheckpoint {
   const reading = decodeCheckpoint(file.bytes);
   if (!reading.ok) throw new MessageError(reading.error);
+  if (!isCnnCheckpoint(reading.checkpoint)) throw new Error('not a CNN checkpoint');
   return reading.checkpoint;
 }
 

@@ -1,28 +1,30 @@
 /**
- * A CNN run's checkpoint files for the page: its whole state as GPCK bytes at each epoch end (but
- * the last: the run then finishes and the page drops its copy) and whenever the page asks ("Save
- * checkpoint"), so the page can keep the unfinished run in IndexedDB across a reload. Plain data:
- * the state is read back as numbers and no tensor outlives the read.
+ * A run's checkpoint files for the page: its whole state as GPCK bytes whenever the page asks ("Save
+ * checkpoint") and, for a CNN run, at each epoch end (but the last: the run then finishes and the
+ * page drops its copy), so the page can keep the unfinished run in IndexedDB across a reload. Plain
+ * data: the state is read back as numbers and no tensor outlives the read.
  */
-import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { RunConfig } from '../../config/workloads';
 import { detailOf, msg } from '../../i18n/message';
 import { encodeCheckpoint } from '../protocol/checkpointFormat';
 import type { CheckpointFile, TrainingEvent } from '../protocol/training';
-import type { CnnTrainingState, CnnWorkload } from '../workloads/cnnWorkload';
-import type { RunSummary } from './runCheckpoint';
-import { checkpointOf } from './savedModel';
+import type { TrainingWorkload } from '../workloads/types';
+import type { RunSummary } from './runSummary';
+import { captureWorkload, checkpointOfState, type WorkloadState } from './workloadState';
 
 export class CheckpointFiles {
   constructor(
-    private readonly workload: CnnWorkload,
-    private readonly config: CnnRunConfig,
+    private readonly workload: TrainingWorkload,
+    private readonly config: RunConfig,
     private readonly summary: RunSummary,
     private readonly emit: (event: TrainingEvent) => void,
+    /** Whether epoch ends send a file too: the page keeps CNN runs across a reload; a GAN's file there would be read back for nothing. */
+    private readonly atEpochEnds = config.workload === 'cnn',
   ) {}
 
   /** At an epoch end that is not the run's last: `state` as the memory checkpoint just read it (null: read it now). */
-  async epochEnd(step: number, state: CnnTrainingState | null): Promise<void> {
-    if (step >= this.workload.info.totalSteps) return;
+  async epochEnd(step: number, state: WorkloadState | null): Promise<void> {
+    if (!this.atEpochEnds || step >= this.workload.info.totalSteps) return;
     await this.send(step, 'epochEnd', state);
   }
 
@@ -33,10 +35,11 @@ export class CheckpointFiles {
   }
 
   /** A failure is a warning of the run, never its end. */
-  private async send(step: number, reason: CheckpointFile['reason'], state: CnnTrainingState | null): Promise<void> {
+  private async send(step: number, reason: CheckpointFile['reason'], state: WorkloadState | null): Promise<void> {
     try {
-      const read = state ?? (await this.workload.captureState());
-      const checkpoint = checkpointOf(this.config, read, { step, stepsPerEpoch: this.workload.info.stepsPerEpoch }, this.summary.summary);
+      const read = state ?? (await captureWorkload(this.workload));
+      if (!read) return;
+      const checkpoint = checkpointOfState(this.config, read, { step, stepsPerEpoch: this.workload.info.stepsPerEpoch }, this.summary);
       // A fresh array of exactly the file's length: its buffer is the file, handed to the page without a copy.
       const bytes = encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
       this.emit({ type: 'checkpointFile', file: { bytes, step, epoch: checkpoint.progress.epoch, reason } });

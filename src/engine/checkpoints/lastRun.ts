@@ -1,11 +1,12 @@
 /**
  * The last training run that ended in this worker, kept as plain data (no tensors) until the next
  * training run starts: a CNN as a checkpoint (the "Save model" and export jobs read it), a GAN as
- * its export (the GAN format is not a checkpoint). Plain data, so no tensor outlives its job (memory
- * figures of later jobs stay clean) and a later job can rebuild the model on any backend.
+ * its export (what "Export for TensorFlow" hands over) and its checkpoint (its whole state, for a
+ * later "Save" of a GAN; the saveModel job writes CNN models only). Plain data, so no tensor outlives
+ * its job (memory figures of later jobs stay clean) and a later job can rebuild the model on any backend.
  */
 import type { GanRunConfig } from '../../config/ganConfig';
-import type { Checkpoint } from '../protocol/checkpointFormat';
+import type { CnnCheckpoint, GanCheckpoint } from '../protocol/checkpointFormat';
 import type { ExportedRun } from '../protocol/export';
 import { msg, MessageError } from '../../i18n/message';
 
@@ -13,13 +14,15 @@ export interface KeptGan {
   exported: ExportedRun;
   config: GanRunConfig;
   modelLabel: string;
+  /** The run's whole state at its end, when it could be read. */
+  checkpoint?: GanCheckpoint;
 }
 
 export class LastRun {
-  private checkpoint: Checkpoint | null = null;
+  private checkpoint: CnnCheckpoint | null = null;
   private gan: KeptGan | null = null;
 
-  keep(checkpoint: Checkpoint): void {
+  keep(checkpoint: CnnCheckpoint): void {
     this.checkpoint = checkpoint;
     this.gan = null;
   }
@@ -30,7 +33,7 @@ export class LastRun {
   }
 
   /** The kept CNN, or an error saying there is none. */
-  require(): Checkpoint {
+  require(): CnnCheckpoint {
     if (!this.checkpoint) throw new MessageError(msg('engine.checkpoint.noneKept'));
     return this.checkpoint;
   }

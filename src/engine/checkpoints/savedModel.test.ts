@@ -6,7 +6,7 @@ import { createFileReader } from '../../data/nodeReader';
 import type { ImageDataset } from '../../data/types';
 import { decodeCheckpoint, encodeCheckpoint } from '../protocol/checkpointFormat';
 import { CnnWorkload, type CnnTrainingState } from '../workloads/cnnWorkload';
-import { requireCheckpoint } from './loadCheckpoint';
+import { requireCnnCheckpoint } from './loadCheckpoint';
 import { checkpointOf, stateOf, thinCurve } from './savedModel';
 
 /** 32 examples in batches of 8 (the workload takes the data it is given): 4 steps an epoch, so the runs below cross an epoch's reshuffle. */
@@ -37,7 +37,7 @@ async function train(workload: CnnWorkload, steps: number): Promise<number[]> {
 async function throughFile(workload: CnnWorkload, step: number): Promise<{ bytes: Uint8Array; state: CnnTrainingState }> {
   const state = await workload.captureState();
   const bytes = encodeCheckpoint(checkpointOf(config(), state, { step, stepsPerEpoch: workload.info.stepsPerEpoch }, SUMMARY));
-  return { bytes, state: stateOf(requireCheckpoint(bytes)) };
+  return { bytes, state: stateOf(requireCnnCheckpoint(bytes)) };
 }
 
 const bits = (values: Float32Array) => Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length));

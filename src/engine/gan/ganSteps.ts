@@ -4,6 +4,11 @@ import type { GanModelSpec } from '../../models/gan/types';
 import { binaryCrossEntropyWithLogits } from './ganLoss';
 import { NOISE_STREAM, noiseSeed } from './noiseSeed';
 import { adam } from '../workloads/adam';
+import { msg, MessageError } from '../../i18n/message';
+import { readAdamState, writeAdamState } from '../checkpoints/adamState';
+import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
+import type { NamedValues, NetworkState } from '../checkpoints/networkState';
+import { PREVIEW_NOISE_TENSOR } from '../protocol/checkpointFormat';
 
 /** Preview images drawn from the fixed noise: an 8x8 grid. */
 export const DEFAULT_PREVIEW_COUNT = 64;
@@ -35,6 +40,15 @@ export type GeneratorStepLosses = {
 /** Both losses on a given real batch and the fixed preview noise, without training. */
 export type GanEvaluation = DiscriminatorStepLosses & GeneratorStepLosses;
 
+/** Everything a trainer needs to continue exactly where another left off, read back from the device. */
+export interface GanTrainerState {
+  generator: NetworkState;
+  discriminator: NetworkState;
+  previewNoise: Omit<NamedValues, 'name'>;
+  /** Training noise tensors drawn so far: each draw is seeded by its index. */
+  noiseDraws: number;
+}
+
 /**
  * A generator, a discriminator and one Adam optimizer each, on the current backend. Steps dispatch work
  * and return device scalars without syncing. Each optimizer updates only its own network's trainable
@@ -50,7 +64,7 @@ export class GanTrainer {
   private readonly gVariables: tf.Variable[];
   /** The discriminator minus its final sigmoid: training works on logits for a stable loss. */
   private readonly logitLayers: tf.layers.Layer[];
-  private readonly previewNoise: tf.Tensor2D;
+  private previewNoise: tf.Tensor2D;
   private readonly realLabel: number;
   private readonly seed: number;
   private noiseDraws = 0;
@@ -126,6 +140,38 @@ export class GanTrainer {
   /** Images from the fixed preview noise, pixels in [-1,1]; the caller disposes them. */
   sample(): tf.Tensor4D {
     return tf.tidy(() => this.generator.apply(this.previewNoise, { training: false }) as tf.Tensor4D);
+  }
+
+  /** Reads both networks, both optimizers' exact state, the preview noise and the noise counter back from the device. */
+  async captureState(): Promise<GanTrainerState> {
+    return {
+      generator: { weights: await readModelWeights(this.generator), adam: await readAdamState(this.gOptimizer, this.gVariables) },
+      discriminator: { weights: await readModelWeights(this.discriminator), adam: await readAdamState(this.dOptimizer, this.dVariables) },
+      previewNoise: { shape: [...this.previewNoise.shape], values: Float32Array.from(await this.previewNoise.data()) },
+      noiseDraws: this.noiseDraws,
+    };
+  }
+
+  /** The preview noise's shape, [previews, latent size]. */
+  get previewShape(): [number, number] {
+    return [this.previewNoise.shape[0], this.previewNoise.shape[1]];
+  }
+
+  /** Puts a captured state into this trainer before its first step (same models and settings), so it continues bit for bit. */
+  restoreState(state: GanTrainerState): void {
+    const { shape, values } = state.previewNoise;
+    if (shape.join('x') !== this.previewShape.join('x')) {
+      const [name, expected] = [PREVIEW_NOISE_TENSOR, `[${this.previewShape.join(', ')}]`];
+      throw new MessageError(msg('engine.checkpoint.weightShape', { name, shape: `[${shape.join(', ')}]`, expectedName: name, expected }));
+    }
+    writeModelWeights(this.generator, state.generator.weights);
+    writeModelWeights(this.discriminator, state.discriminator.weights);
+    writeAdamState(this.gOptimizer, this.gVariables, state.generator.adam);
+    writeAdamState(this.dOptimizer, this.dVariables, state.discriminator.adam);
+    const noise = tf.tensor2d(values, this.previewShape, 'float32');
+    this.previewNoise.dispose();
+    this.previewNoise = noise;
+    this.noiseDraws = state.noiseDraws;
   }
 
   dispose(): void {

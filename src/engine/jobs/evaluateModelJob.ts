@@ -1,4 +1,4 @@
-import { assertFits, onBackend, requireCheckpoint } from '../checkpoints/loadCheckpoint';
+import { assertFits, onBackend, requireCnnCheckpoint, workloadDiffers } from '../checkpoints/loadCheckpoint';
 import { stateOf } from '../checkpoints/savedModel';
 import type { RequestOf } from '../protocol/jobs';
 import type { CnnRunConfig } from '../../config/cnnConfig';
@@ -17,11 +17,11 @@ import type { EngineJobContext } from './types';
  * (draw a digit, confusion matrix, filters) reads.
  */
 export async function runEvaluateModel(request: RequestOf<'evaluateModel'>, ctx: EngineJobContext): Promise<void> {
-  const checkpoint = requireCheckpoint(request.checkpoint);
+  const checkpoint = requireCnnCheckpoint(request.checkpoint);
   const config = onBackend(checkpoint.config, request.backend);
   const workload = await buildWorkload(config, ctx.host, ctx.emit);
   try {
-    if (!(workload instanceof CnnWorkload)) throw new MessageError(msg('engine.checkpoint.onlyCnn'));
+    if (!(workload instanceof CnnWorkload)) throw new MessageError(workloadDiffers());
     assertFits(workload.model, checkpoint);
     workload.restoreState(stateOf(checkpoint));
     ctx.token.throwIfCancelled();

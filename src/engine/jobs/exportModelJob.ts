@@ -1,6 +1,6 @@
 import { CNN_MODEL_LABELS } from '../../config/models';
 import { getCnnModel } from '../../models/registry';
-import { requireCheckpoint, setModelWeights } from '../checkpoints/loadCheckpoint';
+import { requireCnnCheckpoint, setModelWeights } from '../checkpoints/loadCheckpoint';
 import { CHECK_EXAMPLES, exportClassifier } from '../export/exportRun';
 import type { RequestOf } from '../protocol/jobs';
 import type { EngineJobContext } from './types';
@@ -13,7 +13,7 @@ import type { EngineJobContext } from './types';
 export async function runExportModel(request: RequestOf<'exportModel'>, ctx: EngineJobContext): Promise<void> {
   const gan = request.checkpoint ? null : ctx.host.lastRun.currentGan;
   if (gan) return ctx.emit({ type: 'model', result: { kind: 'export', run: gan.exported, config: gan.config, modelLabel: gan.modelLabel } });
-  const checkpoint = request.checkpoint ? requireCheckpoint(request.checkpoint) : ctx.host.lastRun.require();
+  const checkpoint = request.checkpoint ? requireCnnCheckpoint(request.checkpoint) : ctx.host.lastRun.require();
   const { config } = checkpoint;
   await ctx.host.activate('cpu');
   const data = await ctx.host.datasets.get(config.dataset, { train: 0, test: CHECK_EXAMPLES }, (fraction, message) => ctx.emit({ type: 'progress', fraction, message }));

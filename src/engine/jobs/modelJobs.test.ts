@@ -4,7 +4,7 @@ import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
 import { defaultGanConfig } from '../../config/ganConfig';
 import { ganExportOf } from '../checkpoints/runCheckpoint';
 import { GanWorkload } from '../workloads/ganWorkload';
-import { CHECKPOINT_MAGIC, decodeCheckpoint } from '../protocol/checkpointFormat';
+import { CHECKPOINT_MAGIC, decodeCheckpoint, isCnnCheckpoint } from '../protocol/checkpointFormat';
 import type { JobEvent, JobOutcome } from '../protocol/jobs';
 import type { ModelResult } from '../protocol/models';
 import type { EvalPoint, MetricsPoint } from '../protocol/training';
@@ -75,6 +75,7 @@ describe('saving, loading and exporting a trained model through the device owner
     const bytes = fileOf(saved);
     const reading = decodeCheckpoint(bytes);
     if (!reading.ok) throw new Error(english(reading.error));
+    if (!isCnnCheckpoint(reading.checkpoint)) throw new Error('not a CNN checkpoint');
     expect(reading.checkpoint.progress).toMatchObject({ step: 3, epoch: 1, streamPosition: 3, optimizerIterations: 3 });
     expect(reading.checkpoint.summary.lastEval).toEqual({ step: 3, testLoss: runEval.testLoss, testAccuracy: runEval.testAccuracy });
     expect(reading.checkpoint.summary.curve.map(([step]) => step)).toEqual(metrics(run).map((p) => p.step));
@@ -107,7 +108,7 @@ describe('saving, loading and exporting a trained model through the device owner
     expect(metrics(continued).at(-1)?.step).toBe(6);
     const resaved = decodeCheckpoint(fileOf(await owner.run({ kind: 'saveModel' })));
     expect(resaved.ok && resaved.checkpoint.progress.step).toBe(6);
-    expect(resaved.ok && resaved.checkpoint.summary.curve[0][0]).toBe(1);
+    expect(resaved.ok && isCnnCheckpoint(resaved.checkpoint) && resaved.checkpoint.summary.curve[0][0]).toBe(1);
   }, SLOW_MS);
 
   it('refuses malformed and hostile files with the validator\'s message, keeping the model it had', async () => {

@@ -10,11 +10,12 @@ import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
 import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
 import { DeviceLostError, watched } from '../deviceWatch';
 import type { TrainingLoop } from '../trainingLoop';
-import { CnnWorkload, type CnnTrainingState } from '../workloads/cnnWorkload';
+import type { RunSummary } from '../checkpoints/runSummary';
+import { captureWorkload, restoreWorkload, type WorkloadState } from '../checkpoints/workloadState';
 import type { TrainingWorkload } from '../workloads/types';
 
 /**
- * What lets a CNN run survive its GPU: checkpoints in worker memory every N steps and at epoch
+ * What lets a training run (CNN or GAN) survive its GPU: checkpoints in worker memory every N steps and at epoch
  * ends, the device watched for loss, and the message a failed run ends with (device lost, out of
  * memory). After a loss the backend's instance is dropped, so the resumed run gets a new context.
  */
@@ -26,6 +27,7 @@ export class RunRecovery {
   constructor(
     private readonly config: RunConfig,
     private readonly workload: TrainingWorkload,
+    private readonly summary: RunSummary,
     private readonly emit: (event: TrainingEvent) => void,
   ) {}
 
@@ -37,22 +39,23 @@ export class RunRecovery {
 
   /** Puts a held checkpoint into the fresh workload and moves the loop to its step. */
   resume(checkpointId: string, loop: TrainingLoop): void {
-    if (!(this.workload instanceof CnnWorkload)) throw new MessageError(msg('engine.train.onlyCnnResume'));
     const held = heldCheckpoint(checkpointId);
-    this.workload.restoreState(held.state);
+    restoreWorkload(this.workload, held.state);
+    this.summary.restore(held.summary);
     loop.startAt(held.info.step);
     this.latest = held.info;
     this.emit({ type: 'resumed', from: held.info });
   }
 
   /** Takes a checkpoint when N steps passed since the last one, or at an epoch end; returns the state it read (null: none taken). */
-  async maybeCheckpoint(step: number, epochEnd: boolean): Promise<CnnTrainingState | null> {
-    if (this.config.workload !== 'cnn' || !(this.workload instanceof CnnWorkload) || this.deviceLost()) return null;
+  async maybeCheckpoint(step: number, epochEnd: boolean): Promise<WorkloadState | null> {
+    if (this.deviceLost()) return null;
     const every = this.config.checkpointEvery;
     const since = step - (this.latest?.step ?? 0);
     if (since <= 0 || (!epochEnd && (every <= 0 || since < every))) return null;
-    const state = await this.workload.captureState();
-    this.latest = holdCheckpoint(this.config, state, step, Math.ceil(step / this.workload.info.stepsPerEpoch));
+    const state = await captureWorkload(this.workload);
+    if (!state) return null;
+    this.latest = holdCheckpoint(this.config, state, this.summary, step, Math.ceil(step / this.workload.info.stepsPerEpoch));
     this.emit({ type: 'checkpoint', checkpoint: this.latest });
     return state;
   }

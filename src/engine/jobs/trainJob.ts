@@ -6,7 +6,10 @@ import { detailOf, msg, type Message } from '../../i18n/message';
 import type { RunConfig } from '../../config/workloads';
 import { BudgetWatch, type MemoryPlan } from '../../metrics/memoryPlan';
 import { CheckpointFiles } from '../checkpoints/checkpointFiles';
-import { checkpointRun, continueFrom, ganExportOf, readTrainRequest, RunSummary } from '../checkpoints/runCheckpoint';
+import { checkpointRun, continueFrom, ganExportOf, readTrainRequest } from '../checkpoints/runCheckpoint';
+import { RunSummary } from '../checkpoints/runSummary';
+import type { EngineHost } from '../owner/host';
+import { isCnnCheckpoint, isGanCheckpoint } from '../protocol/checkpointFormat';
 import { loadJudge, saveJudge } from '../gan/judge';
 import { RunningInspector } from '../inspect/runningInspector';
 import { SamplePacer } from '../gan/samplePacer';
@@ -44,7 +47,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     // A run that starts replaces the model kept from the last one (a refused one leaves it).
     ctx.host.lastRun.clear();
     const summary = new RunSummary(resume);
-    const guard = new RunRecovery(config, active, emit);
+    const guard = new RunRecovery(config, active, summary, emit);
     recovery = guard;
     let lastEval: EvalPoint | null = null;
     let sampler: SamplePacer | null = null;
@@ -55,7 +58,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     }
     let steps = (): number => 0;
     const inspector = active instanceof CnnWorkload && config.workload === 'cnn' ? new RunningInspector(active, config, ctx.host, ctx.emit, () => ({ steps: steps(), state: runState }), guard.watch) : null;
-    const files = active instanceof CnnWorkload && config.workload === 'cnn' ? new CheckpointFiles(active, config, summary, emit) : null;
+    const files = new CheckpointFiles(active, config, summary, emit);
     const budget = new BudgetWatch(config.workload === 'cnn' ? config.memoryBudgetMb : 0);
     let histogramsAt = -1;
     // Each epoch's end and the run's last step: the weight histograms of the run's TensorBoard log.
@@ -72,7 +75,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       },
       onFirstStep: (ms) => emit({ type: 'firstStep', ms }),
       onMetrics: (point) => {
-        summary.loss(point.step, point.scalars.loss);
+        summary.record(point.step, point.scalars);
         emit({ type: 'metrics', points: [point] });
         // The device's own count where it keeps one (WebGL's texture pool, WebGPU's buffers), else the live bytes.
         const crossed = budget.observe(Math.max(point.bytes, point.gpuBytes ?? 0), point.step);
@@ -90,8 +93,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
           emit({ type: 'eval', point: lastEval });
           await inspector?.epochEnd(epoch, step);
         }
-        const state = await guard.maybeCheckpoint(step, true);
-        await files?.epochEnd(step, state);
+        const held = await guard.maybeCheckpoint(step, true);
+        await files.epochEnd(step, held);
         await sendHistograms(step);
       },
       afterWindow: async (step) => {
@@ -106,15 +109,14 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     steps = () => running.steps;
     ctx.onControl((control) => applyControl(control, { loop: running, workload: active, emit, inspector, files, watch: guard.watch }));
     ctx.token.attach(running);
-    await sampler?.send(0);
+    await sampler?.send(running.steps);
     const outcome = await running.run();
     ctx.token.attach(null);
     if (sampler) await guard.watch(sampler.send(running.steps));
     if (running.steps > 0) await guard.watch(sendHistograms(running.steps));
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);
     try {
-      if (active instanceof CnnWorkload && config.workload === 'cnn' && running.steps > 0) ctx.host.lastRun.keep(await checkpointRun(active, config, running.steps, summary));
-      if (active instanceof GanWorkload && config.workload === 'gan' && running.steps > 0) ctx.host.lastRun.keepGan(await ganExportOf(active, config, ctx.host));
+      if (running.steps > 0) await keepRun(active, config, running.steps, summary, ctx.host);
     } catch (err) {
       emit({ type: 'warning', message: msg('engine.train.notKept', { detail: detailOf(err) }) });
     }
@@ -129,13 +131,27 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
   }
 }
 
+/** Keeps the ended run in the worker for the saved-model jobs: a CNN as its checkpoint, a GAN as its export and then its checkpoint. */
+async function keepRun(workload: TrainingWorkload, config: RunConfig, steps: number, summary: RunSummary, host: EngineHost): Promise<void> {
+  if (workload instanceof GanWorkload && config.workload === 'gan') {
+    // The export first: a checkpoint that cannot be read (a warning) leaves it kept.
+    const exported = await ganExportOf(workload, config, host);
+    host.lastRun.keepGan(exported);
+    const end = await checkpointRun(workload, config, steps, summary);
+    if (end && isGanCheckpoint(end)) host.lastRun.keepGan({ ...exported, checkpoint: end });
+    return;
+  }
+  const end = await checkpointRun(workload, config, steps, summary);
+  if (end && isCnnCheckpoint(end)) host.lastRun.keep(end);
+}
+
 /** What a control acts on: the loop, and the run's parts that answer the page. */
 interface Controlled {
   loop: TrainingLoop;
   workload: TrainingWorkload;
   emit: (event: TrainingEvent) => void;
   inspector: RunningInspector | null;
-  files: CheckpointFiles | null;
+  files: CheckpointFiles;
   /** Waits on the device while watching it for loss: a control's read runs outside the loop's own watch. */
   watch: <T>(wait: Promise<T>) => Promise<T>;
 }
@@ -151,7 +167,7 @@ function applyControl(control: TrainingControl, { loop, workload, emit, inspecto
     case 'evaluate':
       return void evaluateNow(loop, workload, emit, watch);
     case 'saveCheckpoint':
-      return files ? loop.betweenWindows(() => files.asked(loop.steps)) : emit({ type: 'warning', message: msg('engine.train.onlyCnnCheckpoints') });
+      return loop.betweenWindows(() => files.asked(loop.steps));
     case 'inspect':
       return inspector ? void inspector.answer(control.query) : emit({ type: 'warning', message: msg('engine.train.onlyCnnInspect') });
     default:

@@ -15,20 +15,31 @@
  * Header (every key required, no others):
  *
  *   { "kind": "gpu-playground-checkpoint", "createdAt": ISO 8601,
- *     "config": a run configuration (read through the CNN settings table),
- *     "progress": { "step", "epoch", "streamPosition", "optimizerIterations" } (whole numbers >= 0),
- *     "summary": { "lastLoss": number | null, "lastEval": { "step", "testLoss", "testAccuracy" } | null,
- *                  "curve": [[step, loss], …] (at most MAX_CURVE_POINTS) },
- *     "tensors": [{ "name", "group": "weights" | "optimizer", "dtype": "float32", "shape": [dims] }, …] }
+ *     "config": a run configuration, read through its workload's settings table (CNN or GAN),
+ *     "progress": CNN { "step", "epoch", "streamPosition", "optimizerIterations" }
+ *                 GAN { "step", "epoch", "streamPosition", "noiseDraws", "generatorIterations", "discriminatorIterations" }
+ *                 (whole numbers >= 0),
+ *     "summary": CNN { "lastLoss": number | null, "lastEval": { "step", "testLoss", "testAccuracy" } | null,
+ *                      "curve": [[step, loss], …] }
+ *                GAN { "dLossCurve": [[step, loss], …], "gLossCurve": [[step, loss], …] }
+ *                (each curve at most MAX_CURVE_POINTS points),
+ *     "tensors": [{ "name", "group": "weights" | "optimizer" | "state", "dtype": "float32", "shape": [dims] }, …] }
  *
- * Weights are named by layer (conv1/kernel); Adam's state as adam/m/<weight>, adam/v/<weight>,
- * adam/accBeta1, adam/accBeta2. A tensor's byte offset is implied by the ones before it, so no two
- * can overlap, and the file's length must be exactly what the header declares.
+ * A CNN's weights are named by layer (conv1/kernel); Adam's state as adam/m/<weight>, adam/v/<weight>,
+ * adam/accBeta1, adam/accBeta2; it has no state tensors. A GAN's weights are generator/<weight> and
+ * discriminator/<weight>, each network's Adam adam/generator/m/<weight>, adam/generator/accBeta1…,
+ * and its fixed preview noise is the state tensor previewNoise [previews, latent size]. A tensor's
+ * byte offset is implied by the ones before it, so no two can overlap, and the file's length must be
+ * exactly what the header declares.
  */
-import { requireRunConfig } from '../../config/workloads';
-import type { CnnRunConfig } from '../../config/cnnConfig';
-import { quoted } from '../../config/schema';
-import { detailOf, msg, MessageError, type Message, type MessageId, type MessageValue } from '../../i18n/message';
+import { detailOf, msg, MessageError, type Message } from '../../i18n/message';
+import { checkTensorRoles, MAX_CURVE_POINTS, readCnnProgress, readCnnSummary, readConfig, readGanProgress, readGanSummary } from './checkpointParts';
+import { part, record, refuse, Refused, wholeNumber } from './checkpointRefusal';
+import { TENSOR_GROUPS, type Checkpoint, type CheckpointTensor, type CnnCheckpoint, type GanCheckpoint, type TensorGroup } from './checkpointTypes';
+
+export type * from './checkpointTypes';
+export { CNN_NAMING, GAN_NETWORKS, ganNaming, isCnnCheckpoint, isGanCheckpoint, PREVIEW_NOISE_TENSOR } from './checkpointTypes';
+export { MAX_CURVE_POINTS };
 
 export const CHECKPOINT_MAGIC = 'GPCK';
 export const CHECKPOINT_VERSION = 1;
@@ -41,7 +52,6 @@ export const MAX_RANK = 6;
 /** Largest single dimension, and largest tensor, in elements. */
 export const MAX_DIMENSION = 1 << 24;
 export const MAX_TENSOR_ELEMENTS = MAX_CHECKPOINT_BYTES / 4;
-export const MAX_CURVE_POINTS = 500;
 const MAX_NAME_CHARS = 200;
 const PREAMBLE_BYTES = 12;
 const BYTES_PER_VALUE = 4;
@@ -50,52 +60,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_./-]+$/;
 /** Keys that must never appear in a header object: they mean something to JavaScript objects. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export type TensorGroup = 'weights' | 'optimizer';
-
-export interface CheckpointTensor {
-  name: string;
-  group: TensorGroup;
-  shape: number[];
-  values: Float32Array;
-}
-
-export interface CheckpointProgress {
-  /** Optimizer steps done. */
-  step: number;
-  /** 1-based epoch of the last step done (0 before any). */
-  epoch: number;
-  /** Micro-batches the data stream handed out. */
-  streamPosition: number;
-  optimizerIterations: number;
-}
-
-export interface CheckpointSummary {
-  lastLoss: number | null;
-  lastEval: { step: number; testLoss: number; testAccuracy: number } | null;
-  /** [step, train loss] pairs, downsampled: the loss curve a resumed run draws before its own points. */
-  curve: [number, number][];
-}
-
-export interface Checkpoint {
-  createdAt: string;
-  config: CnnRunConfig;
-  progress: CheckpointProgress;
-  summary: CheckpointSummary;
-  tensors: CheckpointTensor[];
-}
-
 export type CheckpointReading = { ok: true; checkpoint: Checkpoint } | { ok: false; error: Message };
-
-class Refused extends MessageError {}
-
-function refuse(id: MessageId, values?: Readonly<Record<string, MessageValue>>): never {
-  throw new Refused(msg('check.file.unusable', { reason: msg(id, values) }));
-}
-
-/** A part of the file named in a refusal ("its progress", "tensor 3"). */
-function part(id: MessageId, values?: Readonly<Record<string, MessageValue>>): Message {
-  return msg(id, values);
-}
 
 function elementCount(shape: readonly number[]): number {
   return shape.reduce((product, dim) => product * dim, 1);
@@ -142,11 +107,18 @@ export function decodeCheckpoint(bytes: Uint8Array | ArrayBuffer): CheckpointRea
 }
 
 /** The header alone (no tensor values), for listing stored checkpoints cheaply. */
-export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: true; checkpoint: Omit<Checkpoint, 'tensors'> } | { ok: false; error: Message } {
+export function readCheckpointHeader(bytes: Uint8Array | ArrayBuffer): { ok: true; checkpoint: CheckpointHeader } | { ok: false; error: Message } {
   const reading = decodeCheckpoint(bytes);
   if (!reading.ok) return reading;
-  const { tensors: _tensors, ...rest } = reading.checkpoint;
-  return { ok: true, checkpoint: rest };
+  return { ok: true, checkpoint: headerOf(reading.checkpoint) };
+}
+
+/** A checkpoint without its tensors, still told apart by its workload. */
+export type CheckpointHeader = Omit<CnnCheckpoint, 'tensors'> | Omit<GanCheckpoint, 'tensors'>;
+
+export function headerOf(checkpoint: Checkpoint): CheckpointHeader {
+  const { tensors: _tensors, ...rest } = checkpoint;
+  return rest;
 }
 
 function read(bytes: Uint8Array): Checkpoint {
@@ -181,13 +153,11 @@ function read(bytes: Uint8Array): Checkpoint {
   const dataStart = PREAMBLE_BYTES + Math.ceil(headerLength / BYTES_PER_VALUE) * BYTES_PER_VALUE;
   if (bytes.subarray(PREAMBLE_BYTES + headerLength, Math.min(dataStart, bytes.length)).some((b) => b !== 0)) refuse('check.file.padding');
   const tensors = readTensors(header.tensors, bytes, dataStart);
-  return {
-    createdAt: readDate(header.createdAt),
-    config: readConfig(header.config),
-    progress: readProgress(header.progress),
-    summary: readSummary(header.summary),
-    tensors,
-  };
+  const createdAt = readDate(header.createdAt);
+  const config = readConfig(header.config);
+  checkTensorRoles(config, tensors);
+  if (config.workload === 'gan') return { createdAt, config, progress: readGanProgress(header.progress), summary: readGanSummary(header.summary), tensors };
+  return { createdAt, config, progress: readCnnProgress(header.progress), summary: readCnnSummary(header.summary), tensors };
 }
 
 /** Walks the parsed header (bounded depth) and refuses keys like __proto__ wherever they are. */
@@ -200,74 +170,9 @@ function rejectForbiddenKeys(value: unknown, depth: number): void {
   }
 }
 
-function record(value: unknown, what: Message, keys: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('check.file.notObject', { what });
-  const present = Object.keys(value);
-  const missing = keys.find((k) => !present.includes(k));
-  if (missing) refuse('check.file.lacks', { what, key: missing });
-  const extra = present.find((k) => !keys.includes(k));
-  if (extra !== undefined) refuse('check.file.unknownKey', { what, key: quoted(extra) });
-  return value as Record<string, unknown>;
-}
-
-function wholeNumber(value: unknown, what: Message, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) refuse('check.file.notWhole', { what, max: String(max) });
-  return value;
-}
-
-function finite(value: unknown, what: Message): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) refuse('check.file.notFinite', { what });
-  return value;
-}
-
 function readDate(value: unknown): string {
   if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) refuse('check.file.badDate');
   return value;
-}
-
-function readConfig(value: unknown): CnnRunConfig {
-  let config;
-  try {
-    config = requireRunConfig(value);
-  } catch (err) {
-    refuse('check.file.configRefused', { detail: detailOf(err) });
-  }
-  if (config.workload !== 'cnn') refuse('check.file.onlyCnn');
-  // The table fills a missing setting with its default; a checkpoint must carry every setting as written.
-  const stored = record(value, part('check.file.part.config'), Object.keys(config));
-  const changed = Object.entries(config).find(([key, v]) => stored[key] !== v);
-  if (changed) refuse('check.file.configChanged', { key: changed[0] });
-  return config;
-}
-
-function readProgress(value: unknown): CheckpointProgress {
-  const p = record(value, part('check.file.part.progress'), ['step', 'epoch', 'streamPosition', 'optimizerIterations']);
-  return {
-    step: wholeNumber(p.step, part('check.file.part.step')),
-    epoch: wholeNumber(p.epoch, part('check.file.part.epoch')),
-    streamPosition: wholeNumber(p.streamPosition, part('check.file.part.streamPosition')),
-    optimizerIterations: wholeNumber(p.optimizerIterations, part('check.file.part.optimizerIterations')),
-  };
-}
-
-function readSummary(value: unknown): CheckpointSummary {
-  const s = record(value, part('check.file.part.summary'), ['lastLoss', 'lastEval', 'curve']);
-  const lastLoss = s.lastLoss === null ? null : finite(s.lastLoss, part('check.file.part.lastLoss'));
-  let lastEval: CheckpointSummary['lastEval'] = null;
-  if (s.lastEval !== null) {
-    const e = record(s.lastEval, part('check.file.part.lastEval'), ['step', 'testLoss', 'testAccuracy']);
-    lastEval = {
-      step: wholeNumber(e.step, part('check.file.part.evalStep')),
-      testLoss: finite(e.testLoss, part('check.file.part.testLoss')),
-      testAccuracy: finite(e.testAccuracy, part('check.file.part.testAccuracy')),
-    };
-  }
-  if (!Array.isArray(s.curve) || s.curve.length > MAX_CURVE_POINTS) refuse('check.file.curveTooLong', { max: String(MAX_CURVE_POINTS) });
-  const curve = s.curve.map((point): [number, number] => {
-    if (!Array.isArray(point) || point.length !== 2) refuse('check.file.curvePoint');
-    return [wholeNumber(point[0], part('check.file.part.curveStep')), finite(point[1], part('check.file.part.curveValue'))];
-  });
-  return { lastLoss, lastEval, curve };
 }
 
 function readTensors(value: unknown, bytes: Uint8Array, dataStart: number): CheckpointTensor[] {
@@ -280,7 +185,7 @@ function readTensors(value: unknown, bytes: Uint8Array, dataStart: number): Chec
     if (name.split('/').some((piece) => FORBIDDEN_KEYS.has(piece))) refuse('check.file.reservedName', { index: i });
     if (names.has(name)) refuse('check.file.twice', { name });
     names.add(name);
-    if (t.group !== 'weights' && t.group !== 'optimizer') refuse('check.file.group', { name });
+    if (!TENSOR_GROUPS.includes(t.group as TensorGroup)) refuse('check.file.group', { name });
     if (t.dtype !== 'float32') refuse('check.file.dtype', { name });
     if (!Array.isArray(t.shape) || t.shape.length > MAX_RANK) refuse('check.file.rank', { name, max: MAX_RANK });
     const shape = t.shape.map((d) => wholeNumber(d, part('check.file.part.dimension', { name }), MAX_DIMENSION));

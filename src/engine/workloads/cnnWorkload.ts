@@ -12,7 +12,9 @@ import { getCnnModel } from '../../models/registry';
 import type { BackendName } from '../../config/backends';
 import type { EvalPoint } from '../protocol/training';
 import { assertCanTrain } from '../backends/kernels';
-import { adamTensors, readAdamState, writeAdamState, type AdamSnapshot } from '../checkpoints/adamState';
+import { adamTensors, readAdamState, writeAdamState } from '../checkpoints/adamState';
+import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
+import type { NetworkState } from '../checkpoints/networkState';
 import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
 import { adam } from './adam';
@@ -32,10 +34,7 @@ export interface CnnWorkloadOptions {
 }
 
 /** A classifier's whole training state, read back from the device: what a checkpoint holds. */
-export interface CnnTrainingState {
-  /** The model's weights in model.weights order, by their layer-scoped names (conv1/kernel…). */
-  weights: { name: string; shape: number[]; values: Float32Array }[];
-  adam: AdamSnapshot;
+export interface CnnTrainingState extends NetworkState {
   /** Micro-batches the data stream has handed out. */
   streamPosition: number;
 }
@@ -165,25 +164,12 @@ export class CnnWorkload implements TrainingWorkload {
 
   /** Reads weights, Adam's state and the data position back from the device. */
   async captureState(): Promise<CnnTrainingState> {
-    const weights = await Promise.all(
-      this.model.weights.map(async (w) => ({ name: w.originalName, shape: w.shape.map((d) => d ?? 0), values: Float32Array.from(await w.read().data()) })),
-    );
-    return { weights, adam: await readAdamState(this.optimizer, this.variables), streamPosition: this.stream.position };
+    return { weights: await readModelWeights(this.model), adam: await readAdamState(this.optimizer, this.variables), streamPosition: this.stream.position };
   }
 
   /** Puts a captured state into this freshly built workload (same model and settings), so training continues from it exactly. */
   restoreState(state: CnnTrainingState): void {
-    const weights = this.model.weights;
-    if (state.weights.length !== weights.length) throw new Error(`The checkpoint holds ${state.weights.length} weight tensors; this model has ${weights.length}.`);
-    const values = state.weights.map((saved, i) => {
-      const w = weights[i];
-      if (saved.name !== w.originalName || saved.shape.join('x') !== w.shape.join('x')) {
-        throw new Error(`Checkpoint weight ${saved.name} [${saved.shape.join(', ')}] does not fit this model's ${w.originalName} [${w.shape.join(', ')}].`);
-      }
-      return tf.tensor(saved.values, saved.shape, 'float32');
-    });
-    this.model.setWeights(values);
-    tf.dispose(values);
+    writeModelWeights(this.model, state.weights);
     writeAdamState(this.optimizer, this.variables, state.adam);
     this.stream.seek(state.streamPosition);
   }

@@ -8,7 +8,7 @@ import type { ImageDataset, ImageSplit } from '../../data/types';
 import { getGanModel } from '../../models/gan/registry';
 import { assertCanTrain } from '../backends/kernels';
 import { ganCostOfModels, ganIterationFlopsPerExample } from '../gan/ganCost';
-import { GanTrainer } from '../gan/ganSteps';
+import { GanTrainer, type GanTrainerState } from '../gan/ganSteps';
 import type { RunInfo, SampleGrid, StepPart } from '../protocol/training';
 import type { TrainingWorkload } from './types';
 import { msg, MessageError } from '../../i18n/message';
@@ -22,6 +22,12 @@ export function digitSubset(split: ImageSplit, digit: GanRunConfig['digit']): Im
   const images = new Uint8Array(picked.length * IMAGE_PIXELS);
   picked.forEach((from, to) => images.set(split.images.subarray(from * IMAGE_PIXELS, (from + 1) * IMAGE_PIXELS), to * IMAGE_PIXELS));
   return { count: picked.length, images, labels: new Uint8Array(picked.length).fill(label) };
+}
+
+/** A GAN run's whole training state, read back from the device: what a checkpoint holds. */
+export interface GanTrainingState extends GanTrainerState {
+  /** Real batches the data stream has handed out. */
+  streamPosition: number;
 }
 
 /** A GAN on real images: D steps on device-resident batches, then a G step; previews from fixed noise. */
@@ -104,6 +110,17 @@ export class GanWorkload implements TrainingWorkload {
   weightTensors(): { name: string; tensor: tf.Tensor }[] {
     const named = (network: string, model: tf.LayersModel) => model.weights.map((w) => ({ name: `${network}/${w.originalName}`, tensor: w.read() }));
     return [...named('generator', this.trainer.generator), ...named('discriminator', this.trainer.discriminator)];
+  }
+
+  /** Reads both networks, both optimizers, the preview noise, the noise counter and the data position back from the device. */
+  async captureState(): Promise<GanTrainingState> {
+    return { ...(await this.trainer.captureState()), streamPosition: this.stream.position };
+  }
+
+  /** Puts a captured state into this freshly built workload (same models and settings), so training continues from it exactly. */
+  restoreState(state: GanTrainingState): void {
+    this.trainer.restoreState(state);
+    this.stream.seek(state.streamPosition);
   }
 
   async samples(step: number): Promise<SampleGrid> {
