@@ -8,6 +8,7 @@ import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
 import { MoreFigures } from '../components/MoreFigures';
+import { ResumeFromCheckpoint } from '../components/ResumeFromCheckpoint';
 import { SettingGroups } from '../components/SettingGroups';
 import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel, useStatItems } from '../components/StatsPanel';
@@ -26,7 +27,7 @@ import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
 const { store } = ganSession;
-const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed'];
+const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed', 'checkpointEvery'];
 /** The settings a first run needs, shown first; the rest in their table fields' groups. */
 const FIRST_KEYS = formLayout(GAN_TABLE, FORM_KEYS).first;
 const isMoreChart = (chart: ChartDef) => (MORE_CHARTS.gan as readonly string[]).includes(chart.testId);
@@ -91,6 +92,7 @@ export function GanView() {
           }
         />
         <RunStatus snapshot={snapshot} />
+        <ResumeFromCheckpoint snapshot={snapshot} session={ganSession} />
         <SettingGroups table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
       </section>
       <section className="gan-top" hidden={!show('samples')}>

@@ -9,6 +9,7 @@ import { BackendPicker } from '../components/BackendPicker';
 import { RunControls } from '../components/RunControls';
 import { RunStatus } from '../components/RunStatus';
 import { MoreFigures } from '../components/MoreFigures';
+import { ResumeFromCheckpoint } from '../components/ResumeFromCheckpoint';
 import { SettingGroups } from '../components/SettingGroups';
 import { SettingsForm } from '../components/SettingsForm';
 import { StatsPanel, useStatItems } from '../components/StatsPanel';
@@ -77,18 +78,6 @@ function memoryText(snapshot: RunSnapshot, t: T): string {
   const predicted = snapshot.memoryPlan ? formatBytes(snapshot.memoryPlan.plan.total) : '–';
   const budget = snapshot.memoryPlan && snapshot.memoryPlan.budgetMb > 0 ? ` ${t('train.budget', { mb: snapshot.memoryPlan.budgetMb })}` : '';
   return `${predicted} / ${snapshot.stepPeak ? formatBytes(snapshot.stepPeak.peakBytes) : '–'}${budget}`;
-}
-
-/** After a lost GPU: continue from the run's last checkpoint on a new context or device. */
-function ResumeFromCheckpoint({ snapshot }: { snapshot: RunSnapshot }) {
-  const t = useT();
-  const from = snapshot.deviceLost?.resumeFrom;
-  if (!from || snapshot.phase !== 'ended') return null;
-  return (
-    <button type="button" data-testid="btn-resume-checkpoint" onClick={() => cnnSession.resumeFrom(from)}>
-      {t('train.resumeFrom', { step: from.step })}
-    </button>
-  );
 }
 
 /** What gradient accumulation is for, with this form's numbers. */
@@ -160,7 +149,7 @@ export function TrainView() {
             {t('train.lookInsideMore')}
           </p>
         )}
-        <ResumeFromCheckpoint snapshot={snapshot} />
+        <ResumeFromCheckpoint snapshot={snapshot} session={cnnSession} />
         <SettingGroups table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
       </section>
