@@ -202,7 +202,7 @@ export const EN_LAB = {
   'lab.batch.xLabel': 'batch size',
   'lab.batch.chartEmpty': 'The batch sweep’s examples/s on each backend appear here. Press Run the batch sweep to start.',
   'lab.batch.note':
-    'Each batch size gets a freshly built model and data, the workload’s warm-up and measured steps, and one profiled step for peak memory. The first batch that does not fit in memory ends that backend’s sweep; a batch predicted to take over the longest sweep point ({budget} s, set in the size sweep) is skipped.',
+    'Each batch size gets a freshly built model and data, the warm-up and measured steps, and one profiled step for peak memory. The first batch that does not fit ends that backend’s sweep; one predicted to take over {budget} s (the size sweep’s longest point) is skipped.',
   'lab.batch.batch': 'Batch',
   'lab.batch.column': '{backend} examples/s (peak memory)',
   'lab.batch.cell': '{value} ({memory})',
