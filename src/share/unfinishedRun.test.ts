@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../config/cnnConfig';
+import { sampleGanCheckpoint } from '../engine/protocol/checkpointFixtures';
 import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { memorySlot } from './testing/memorySlot';
 import { openSlotStorage, readUnfinishedRun, UnfinishedRunSlot, unfinishedRunText } from './unfinishedRun';
@@ -79,6 +80,24 @@ describe('the unfinished-run slot', () => {
     const reading = readUnfinishedRun({ savedAt: saved, bytes: fileAt(1876) });
     if (reading.status !== 'ready') throw new Error('expected a run');
     expect(unfinishedRunText(reading.run)).toBe('Classic CNN on WebGL, epoch 2 of 5, step 1,876 (saved 14:02)');
+  });
+
+  it('keeps a GAN run in the GAN studio’s slot, said in steps; each slot refuses the other view’s runs and keeps what it held', async () => {
+    const gan = encodeCheckpoint(sampleGanCheckpoint()).buffer as ArrayBuffer;
+    const ganSlot = new UnfinishedRunSlot(async () => memorySlot(), 'gan');
+    const saved = new Date(2025, 0, 1, 14, 2).toISOString();
+    await ganSlot.write(gan, saved);
+    const reading = await ganSlot.read();
+    if (reading.status !== 'ready') throw new Error(`expected a run, got ${reading.status}`);
+    expect(unfinishedRunText(reading.run)).toBe('MLP GAN on WebGL, step 50 of 200 (saved 14:02)');
+    const refusal = 'A continued run keeps the saved run’s settings; these differ: workload.';
+    expect(await englishRejection(ganSlot.write(fileAt(10)))).toBe(refusal);
+    expect((await ganSlot.read()).status).toBe('ready');
+
+    const cnnSlot = new UnfinishedRunSlot(async () => memorySlot());
+    expect(await englishRejection(cnnSlot.write(gan))).toBe(refusal);
+    const stored = readUnfinishedRun({ savedAt: saved, bytes: gan }, 'cnn');
+    expect(stored.status === 'damaged' && english(stored.error)).toBe(refusal);
   });
 
   it('says plainly when the platform has no IndexedDB, and tries to open again next time', async () => {

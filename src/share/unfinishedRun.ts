@@ -1,17 +1,19 @@
 /**
- * The unfinished run kept in this browser: one record in IndexedDB (its own database beside the
- * saved models), the GPCK file of a CNN run's latest checkpoint (each epoch end but the last, and
- * "Save checkpoint"), replaced each time and cleared when the run finishes or the user discards
- * it. Read back through the one checkpoint validator: a damaged record is reported with the
- * validator's sentence, never thrown and never loaded.
+ * The unfinished run kept in this browser: one record in IndexedDB per training view (its own database
+ * beside the saved models), the GPCK file of its run's latest checkpoint (each epoch end but the last,
+ * and "Save checkpoint"), replaced each time and cleared when the run finishes or the user discards
+ * it. Read back through the one checkpoint validator: a damaged record, or one of the other view's
+ * kind, is reported with a sentence, never thrown and never loaded.
  */
+import type { WorkloadId } from '../config/workloads';
+import { readCheckpointHeader, type CheckpointHeader } from '../engine/protocol/checkpointFormat';
 import { msg, MessageError, type Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
 import { requestResult, transact } from './historyStore';
-import { readModelFile, type SavedModelHeader } from './savedModels';
 import { openOnce } from './openOnce';
 
-export const UNFINISHED_DB_NAME = 'gpu-playground-unfinished-run';
+/** Each training view's slot has its database: a GAN run kept never replaces a CNN run kept, and back. */
+export const UNFINISHED_DB_NAMES: Record<WorkloadId, string> = { cnn: 'gpu-playground-unfinished-run', gan: 'gpu-playground-unfinished-gan-run' };
 const DB_VERSION = 1;
 const STORE = 'slot';
 /** The one record's key: the slot holds a single run. */
@@ -20,7 +22,7 @@ const KEY = 'unfinished';
 export interface UnfinishedRun {
   /** ISO 8601, when the page stored it. */
   savedAt: string;
-  header: SavedModelHeader;
+  header: CheckpointHeader;
   bytes: ArrayBuffer;
 }
 
@@ -34,15 +36,23 @@ export interface SlotStorage {
   clear(): Promise<void>;
 }
 
-/** Reads a stored record: empty, a usable run, or why not (the validator's sentence). Never throws. */
-export function readUnfinishedRun(raw: unknown): UnfinishedRunReading {
+/** The checkpoint in `bytes` when it is a run of `kind`: its header, or why not. */
+function readRunFile(bytes: ArrayBuffer, kind: WorkloadId): { ok: true; header: CheckpointHeader } | { ok: false; error: Message } {
+  const reading = readCheckpointHeader(bytes);
+  if (!reading.ok) return reading;
+  if (reading.checkpoint.config.workload !== kind) return { ok: false, error: msg('engine.checkpoint.settingsDiffer', { keys: 'workload' }) };
+  return { ok: true, header: reading.checkpoint };
+}
+
+/** Reads a stored record of a `kind` run: empty, a usable run, or why not (the validator's sentence). Never throws. */
+export function readUnfinishedRun(raw: unknown, kind: WorkloadId = 'cnn'): UnfinishedRunReading {
   if (raw === undefined || raw === null) return { status: 'empty' };
   if (typeof raw !== 'object') return { status: 'damaged', error: msg('check.storage.foreignRecord') };
   const { savedAt, bytes } = raw as Record<string, unknown>;
   if (typeof savedAt !== 'string' || !Number.isFinite(Date.parse(savedAt)) || !(bytes instanceof ArrayBuffer)) {
     return { status: 'damaged', error: msg('check.storage.foreignRecord') };
   }
-  const reading = readModelFile(bytes);
+  const reading = readRunFile(bytes, kind);
   if (!reading.ok) return { status: 'damaged', error: reading.error };
   return { status: 'ready', run: { savedAt, header: reading.header, bytes } };
 }
@@ -53,14 +63,16 @@ export function clockTime(iso: string): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** e.g. "Classic CNN on WebGL, epoch 2 of 5, step 1,876 (saved 14:02)". */
+/** e.g. "Classic CNN on WebGL, epoch 2 of 5, step 1,876 (saved 14:02)"; a GAN: "MLP GAN on WebGL, step 120 of 2,000 (saved 14:02)". */
 export function unfinishedRunText({ header, savedAt }: UnfinishedRun, tr = new Translator('en')): string {
   const { config, progress } = header;
   return tr.t('unfinished.describe', {
-    model: tr.t(`model.cnn.${config.model}.label`),
+    kind: config.workload,
+    model: tr.t(`model.${config.workload}.${config.model}.label`),
     backend: tr.t(`backend.${config.backend}`),
     epoch: progress.epoch,
-    epochs: config.epochs,
+    epochs: config.workload === 'cnn' ? config.epochs : 0,
+    steps: tr.number(config.workload === 'gan' ? config.steps : 0),
     step: tr.number(progress.step),
     time: clockTime(savedAt),
   });
@@ -72,14 +84,18 @@ export class UnfinishedRunSlot {
 
   private readonly database: () => Promise<SlotStorage>;
 
-  constructor(open: () => Promise<SlotStorage>) {
+  constructor(
+    open: () => Promise<SlotStorage>,
+    /** The runs this slot keeps: the Train view's CNN runs, or the GAN studio's. */
+    private readonly kind: WorkloadId = 'cnn',
+  ) {
     this.database = openOnce(open);
   }
 
   /** Replaces the stored run with these checkpoint bytes; refuses (throws) bytes the validator refuses. */
   write(bytes: ArrayBuffer, savedAt = new Date().toISOString()): Promise<UnfinishedRun> {
     return this.enqueue(async (storage) => {
-      const reading = readModelFile(bytes);
+      const reading = readRunFile(bytes, this.kind);
       if (!reading.ok) throw new MessageError(reading.error);
       await storage.write({ savedAt, bytes });
       return { savedAt, header: reading.header, bytes };
@@ -88,7 +104,7 @@ export class UnfinishedRunSlot {
 
   /** What the slot holds; rejects only when the storage itself fails (no IndexedDB, a broken database). */
   read(): Promise<UnfinishedRunReading> {
-    return this.enqueue(async (storage) => readUnfinishedRun(await storage.read()));
+    return this.enqueue(async (storage) => readUnfinishedRun(await storage.read(), this.kind));
   }
 
   clear(): Promise<void> {
@@ -103,7 +119,7 @@ export class UnfinishedRunSlot {
 }
 
 /** The slot's IndexedDB database. */
-export async function openSlotStorage(dbName = UNFINISHED_DB_NAME): Promise<SlotStorage> {
+export async function openSlotStorage(dbName = UNFINISHED_DB_NAMES.cnn): Promise<SlotStorage> {
   if (typeof indexedDB === 'undefined') throw new MessageError(msg('check.storage.noUnfinished'));
   const open = indexedDB.open(dbName, DB_VERSION);
   open.onupgradeneeded = () => {

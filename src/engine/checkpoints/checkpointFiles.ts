@@ -1,6 +1,6 @@
 /**
- * A run's checkpoint files for the page: its whole state as GPCK bytes whenever the page asks ("Save
- * checkpoint") and, for a CNN run, at each epoch end (but the last: the run then finishes and the
+ * A run's checkpoint files for the page (CNN and GAN runs alike): its whole state as GPCK bytes whenever
+ * the page asks ("Save checkpoint") and at each epoch end (but the last: the run then finishes and the
  * page drops its copy), so the page can keep the unfinished run in IndexedDB across a reload. Plain
  * data: the state is read back as numbers and no tensor outlives the read.
  */
@@ -18,13 +18,11 @@ export class CheckpointFiles {
     private readonly config: RunConfig,
     private readonly summary: RunSummary,
     private readonly emit: (event: TrainingEvent) => void,
-    /** Whether epoch ends send a file too: the page keeps CNN runs across a reload; a GAN's file there would be read back for nothing. */
-    private readonly atEpochEnds = config.workload === 'cnn',
   ) {}
 
   /** At an epoch end that is not the run's last: `state` as the memory checkpoint just read it (null: read it now). */
   async epochEnd(step: number, state: WorkloadState | null): Promise<void> {
-    if (!this.atEpochEnds || step >= this.workload.info.totalSteps) return;
+    if (step >= this.workload.info.totalSteps) return;
     await this.send(step, 'epochEnd', state);
   }
 

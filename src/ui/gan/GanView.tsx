@@ -23,6 +23,8 @@ import { GanExportPanel } from '../models/GanExportPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { useT, type T } from '../i18n/useT';
+import { CheckpointNote, SaveCheckpointButton } from '../train/SaveCheckpoint';
+import { UnfinishedRunBanner } from '../train/UnfinishedRunBanner';
 import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
@@ -68,6 +70,7 @@ export function GanView() {
   return (
     <>
       <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
+        <UnfinishedRunBanner kind="gan" busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <SettingsForm table={GAN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
         <RunControls
@@ -88,10 +91,12 @@ export function GanView() {
               <button data-testid="btn-step-g" disabled={!running} onClick={() => ganSession.step('generator')}>
                 {t('gan.view.trainGOnly')}
               </button>
+              <SaveCheckpointButton running={running} onSave={ganSession.saveCheckpoint} />
             </>
           }
         />
         <RunStatus snapshot={snapshot} />
+        <CheckpointNote kind="gan" />
         <ResumeFromCheckpoint snapshot={snapshot} session={ganSession} />
         <SettingGroups table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
       </section>

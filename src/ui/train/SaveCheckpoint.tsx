@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { clockTime } from '../../share/unfinishedRun';
 import { useT } from '../i18n/useT';
-import { unfinishedRun } from './unfinishedRunSession';
+import type { TrainingKind } from '../session';
+import { UNFINISHED_RUNS } from './unfinishedRunSession';
 import { Say } from '../i18n/Say';
 
-/** "Save checkpoint", beside the run controls: the running (or paused) CNN run's state kept in this browser now. */
+/** "Save checkpoint", beside the run controls: the running (or paused) run's state kept in this browser now. */
 export function SaveCheckpointButton({ running, onSave }: { running: boolean; onSave(): void }) {
   const t = useT();
   return (
@@ -15,7 +16,8 @@ export function SaveCheckpointButton({ running, onSave }: { running: boolean; on
 }
 
 /** Where the run's latest checkpoint in this browser stands, or why keeping one failed. */
-export function CheckpointNote() {
+export function CheckpointNote({ kind }: { kind: TrainingKind }) {
+  const unfinishedRun = UNFINISHED_RUNS[kind];
   const { saved, error } = useSyncExternalStore(unfinishedRun.subscribe, unfinishedRun.getSnapshot);
   const t = useT();
   if (error) {

@@ -122,7 +122,7 @@ export function TrainView() {
   return (
     <>
       <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
-        <UnfinishedRunBanner busyTraining={busy} />
+        <UnfinishedRunBanner kind="cnn" busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <PresetPicker values={values} disabled={busy} />
         <SettingsForm table={CNN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
@@ -140,7 +140,7 @@ export function TrainView() {
           extra={<SaveCheckpointButton running={running} onSave={cnnSession.saveCheckpoint} />}
         />
         <RunStatus snapshot={snapshot} />
-        <CheckpointNote />
+        <CheckpointNote kind="cnn" />
         {snapshot.latest && (
           <p className="look-inside-line">
             <button className="link-button" data-testid="btn-look-inside" onClick={() => openView('inspect')}>

@@ -1,14 +1,16 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { unfinishedRunText } from '../../share/unfinishedRun';
 import { useT } from '../i18n/useT';
-import { unfinishedRun } from './unfinishedRunSession';
+import type { TrainingKind } from '../session';
+import { UNFINISHED_RUNS } from './unfinishedRunSession';
 import { Say } from '../i18n/Say';
 
 /** "An unfinished run can be resumed: …" with Resume and Discard; a damaged record says why and offers Discard only. */
-export function UnfinishedRunBanner({ busyTraining }: { busyTraining: boolean }) {
+export function UnfinishedRunBanner({ kind, busyTraining }: { kind: TrainingKind; busyTraining: boolean }) {
+  const unfinishedRun = UNFINISHED_RUNS[kind];
   const s = useSyncExternalStore(unfinishedRun.subscribe, unfinishedRun.getSnapshot);
   const t = useT();
-  useEffect(() => void unfinishedRun.load(), []);
+  useEffect(() => void unfinishedRun.load(), [unfinishedRun]);
   const { offer } = s;
   if (offer.status === 'empty') return null;
   return (

@@ -1,12 +1,13 @@
 /**
- * The Train view's unfinished run: each checkpoint file the CNN run sends (epoch ends, "Save
- * checkpoint") is kept in the browser's one slot, so the run survives a reload; what the slot held
- * when the view opened is offered to resume or discard; a run that finishes clears the slot it wrote.
+ * A training view's unfinished run: each checkpoint file its run sends (epoch ends, "Save
+ * checkpoint") is kept in the view's one slot in the browser, so the run survives a reload; what the
+ * slot held when the view opened is offered to resume or discard; a run that finishes clears the slot
+ * it wrote. The Train view and the GAN studio have one each.
  */
 import type { CheckpointFile } from '../../engine/protocol/training';
 import { detailOf, msg, type Message } from '../../i18n/message';
-import { openSlotStorage, UnfinishedRunSlot, type UnfinishedRunReading } from '../../share/unfinishedRun';
-import { cnnSession, type TrainingSession } from '../session';
+import { openSlotStorage, UNFINISHED_DB_NAMES, UnfinishedRunSlot, type UnfinishedRunReading } from '../../share/unfinishedRun';
+import { cnnSession, ganSession, type TrainingKind, type TrainingSession } from '../session';
 
 export interface UnfinishedRunSnapshot {
   /** What the slot held when the view opened: offered until resumed, discarded, or a new run starts. */
@@ -109,4 +110,7 @@ export class UnfinishedRunSession {
   }
 }
 
-export const unfinishedRun = new UnfinishedRunSession(cnnSession, new UnfinishedRunSlot(() => openSlotStorage()));
+export const UNFINISHED_RUNS: Record<TrainingKind, UnfinishedRunSession> = {
+  cnn: new UnfinishedRunSession(cnnSession, new UnfinishedRunSlot(() => openSlotStorage(UNFINISHED_DB_NAMES.cnn), 'cnn')),
+  gan: new UnfinishedRunSession(ganSession, new UnfinishedRunSlot(() => openSlotStorage(UNFINISHED_DB_NAMES.gan), 'gan')),
+};

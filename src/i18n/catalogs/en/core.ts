@@ -143,7 +143,7 @@ export const EN_CORE = {
   'unit.ms': 'ms',
   'unit.examplesPerSec': 'examples/s',
   'unit.mb': 'MB',
-  'unfinished.describe': '{model} on {backend}, epoch {epoch} of {epochs}, step {step} (saved {time})',
+  'unfinished.describe': '{model} on {backend}, {kind, select, gan {step {step} of {steps}} other {epoch {epoch} of {epochs}, step {step}}} (saved {time})',
   'validation.notNumber': '{label} must be a number (got {got})',
   'validation.notWhole': '{label} must be a whole number (got {got})',
   'validation.powerOfTwo': '{label} must be a power of two (got {got})',

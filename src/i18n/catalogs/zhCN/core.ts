@@ -144,7 +144,7 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
   'unit.ms': '毫秒',
   'unit.examplesPerSec': '样本/秒',
   'unit.mb': 'MB',
-  'unfinished.describe': '{backend} 上的{model}，第 {epoch} / {epochs} 轮，第 {step} 步（保存于 {time}）',
+  'unfinished.describe': '{backend} 上的{model}，{kind, select, gan {第 {step} / {steps} 步} other {第 {epoch} / {epochs} 轮，第 {step} 步}}（保存于 {time}）',
   'validation.notNumber': '{label}必须是数字（输入为 {got}）',
   'validation.notWhole': '{label}必须是整数（输入为 {got}）',
   'validation.powerOfTwo': '{label}必须是 2 的幂（输入为 {got}）',
