@@ -2,11 +2,11 @@
  * The last training run that ended in this worker, kept as plain data (no tensors) until the next
  * training run starts: a CNN as a checkpoint (the "Save model" and export jobs read it), a GAN as
  * its export (what "Export for TensorFlow" hands over) and its checkpoint (its whole state, for a
- * later "Save" of a GAN; the saveModel job writes CNN models only). Plain data, so no tensor outlives
+ * later "Download" of a GAN run). Plain data, so no tensor outlives
  * its job (memory figures of later jobs stay clean) and a later job can rebuild the model on any backend.
  */
 import type { GanRunConfig } from '../../config/ganConfig';
-import type { CnnCheckpoint, GanCheckpoint } from '../protocol/checkpointFormat';
+import type { Checkpoint, CnnCheckpoint, GanCheckpoint } from '../protocol/checkpointFormat';
 import type { ExportedRun } from '../protocol/export';
 import { msg, MessageError } from '../../i18n/message';
 
@@ -36,6 +36,13 @@ export class LastRun {
   require(): CnnCheckpoint {
     if (!this.checkpoint) throw new MessageError(msg('engine.checkpoint.noneKept'));
     return this.checkpoint;
+  }
+
+  /** The kept run's whole state, a CNN's or a GAN's (the "Save" and "Download" of either view), or an error saying there is none. */
+  requireFile(): Checkpoint {
+    const checkpoint = this.checkpoint ?? this.gan?.checkpoint;
+    if (!checkpoint) throw new MessageError(msg('engine.checkpoint.noneKept'));
+    return checkpoint;
   }
 
   get currentGan(): KeptGan | null {

@@ -54,6 +54,13 @@ describe('a GAN run whose device is lost', () => {
     const kept = host.lastRun.currentGan?.checkpoint;
     expect(kept && isGanCheckpoint(kept) && kept.progress.step).toBe(STEPS);
     expect(kept?.summary.dLossCurve.map(([step]) => step)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    // "Download" in the GAN studio: the kept run as a GAN file, exactly the kept checkpoint.
+    const saved = (await owner.run({ kind: 'saveModel' })).events.flatMap((e) => (e.type === 'model' && e.result.kind === 'file' ? [e.result] : []));
+    expect(saved.map((f) => [f.config.workload, f.step, f.testAccuracy])).toEqual([['gan', STEPS, null]]);
+    if (!kept) throw new Error('no checkpoint kept');
+    // Compared as one Buffer: a deep equality over 24 MB of bytes would take gigabytes.
+    expect(Buffer.compare(Buffer.from(saved[0].bytes), Buffer.from(encodeCheckpoint(kept))), 'the file is the kept checkpoint, byte for byte').toBe(0);
   }, 300_000);
 });
 

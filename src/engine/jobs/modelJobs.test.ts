@@ -144,7 +144,7 @@ describe('saving, loading and exporting a trained model through the device owner
     expect(reloaded.outcome).toEqual({ status: 'done' });
   }, SLOW_MS);
 
-  it('keeps a GAN run as its export (both networks) and hands it to the export job; a GAN is not saved as a checkpoint', async () => {
+  it('keeps a GAN run as its export (both networks) and hands it to the export job; a GAN kept without its checkpoint has no file to save', async () => {
     const host = nodeHost();
     await host.activate('cpu');
     const config = { ...defaultGanConfig(), backend: 'cpu' as const, model: 'mlp' as const, batchSize: 16 };
