@@ -69,7 +69,7 @@ export const EN_GAN_INSPECT = {
   'inspect.filters.show': 'Show filters and feature maps',
   'inspect.filters.mosaic': '{count} filters of {height} by {width} pixels',
   'inspect.filters.caption':
-    'The {count} filters of {layer} ({height}×{width}): grey is 0, white positive, black negative (±{maxAbs}). Each one slides over the image and lights up where the image looks like it: edges and strokes in one direction.',
+    'The {count} filters of {layer} ({height}×{width}): grey is 0, white positive, black negative (±{maxAbs}). Each lights up where the image looks like it: edges, strokes in one direction.',
   'inspect.filters.none': 'This model has no convolution layers, so it has no filters to show.',
   'inspect.filters.imageLabel': 'Test image {index}, a {name}',
   'inspect.filters.image': 'Test image {index}: {name}',

@@ -137,7 +137,7 @@ export const EN_LAB = {
   'lab.race.run': 'Run the race',
   'lab.race.shareChart': 'Race throughput',
   'lab.race.note':
-    '{model}, batch {batch}: {warmup, plural, one {# warm-up step} other {# warm-up steps}}, then {measured} measured steps, each ending with a read-back of its loss. Throughput from the median step. The first step compiles shaders only the first time a backend runs a model in this tab.',
+    '{model}, batch {batch}: {warmup, plural, one {# warm-up step} other {# warm-up steps}}, then {measured} measured steps, each ending with a read-back of its loss. Throughput from the median step. Only a backend’s first run of a model in this tab compiles shaders in its first step.',
   'lab.race.chartTitle': 'Training throughput (examples/s, higher is faster)',
   'lab.race.chartEmpty': 'Each backend’s training throughput appears here. Press Run the race to start.',
   'lab.race.backend': 'Backend',
@@ -185,7 +185,7 @@ export const EN_LAB = {
   'lab.matmul.xLabel': 'matrix size n',
   'lab.matmul.chartEmpty': 'The size sweep’s GFLOP/s on each backend appear here. Press Run the size sweep to start.',
   'lab.matmul.note':
-    'Each point is the median of {timed} timed runs after {warmup} warm-up runs; every timed run ends by reading the whole product back. A point predicted to take over {budget} s is skipped, ending that backend’s sweep.',
+    'Each point is the median of {timed} timed runs after {warmup} warm-up runs; each ends by reading the product back. A point predicted to take over {budget} s is skipped, ending that backend’s sweep.',
   'lab.matmul.size': 'n',
   'lab.matmul.column': '{backend} GFLOP/s (median ms)',
   'lab.matmul.cell': '{gflops} ({ms} ms)',
@@ -226,7 +226,7 @@ export const EN_LAB = {
   'lab.profile.title': 'Kernel profile of one training step',
   'lab.profile.run': 'Profile a step',
   'lab.profile.summary':
-    '{model}, batch {batch} on {backend}: {launches} kernel launches in {kinds} kinds, summed kernel time {time}, peak tensor memory {memory}. Profiling slows the step ({stepTime} here), so profiled runs are never used for throughput figures.',
+    '{model}, batch {batch} on {backend}: {launches} kernel launches in {kinds} kinds, summed kernel time {time}, peak tensor memory {memory}. Profiling slows the step ({stepTime} here): throughput figures never come from profiled runs.',
   'lab.profile.top': 'Top {count} kernels',
   'lab.profile.others': 'The other {count} kernels',
   'lab.profile.rank': '#',
