@@ -48,8 +48,8 @@ export function modelDetail(header: SavedModelHeader, t = new Translator('en')):
   return parts.join(' · ');
 }
 
-/** A file name without odd characters: gpu-playground-tiny-mnist-step3.gpck. */
-export function modelFileName(config: CnnRunConfig, step: number): string {
+/** A file name without odd characters: gpu-playground-tiny-mnist-step3.gpck (a GAN's: gpu-playground-mlp-mnist-step120.gpck). */
+export function modelFileName(config: Pick<RunConfig, 'model' | 'dataset'>, step: number): string {
   return `gpu-playground-${config.model}-${config.dataset}-step${step}${MODEL_FILE_EXTENSION}`.replace(/[^A-Za-z0-9._-]/g, '-');
 }
 

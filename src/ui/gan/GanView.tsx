@@ -113,7 +113,7 @@ export function GanView() {
         opened={moreFiguresOpened('gan', shown)}
       />
       <RunShareBar kind="gan" charts={charts} chartScope='[data-testid="view-gan"]' hidden={!show('share')} />
-      <GanExportPanel busyTraining={busy} />
+      <GanExportPanel backend={backend} busyTraining={busy} />
     </>
   );
 }

@@ -45,12 +45,12 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
           />
         </label>
       </div>
-      {s.error && (
+      {s.scope === 'cnn' && s.error && (
         <div className="error" role="alert" data-testid="model-error">
           <Say message={s.error} />
         </div>
       )}
-      {s.note && (
+      {s.scope === 'cnn' && s.note && (
         <p className="share-note" role="status" data-testid="model-note">
           <Say message={s.note} />
         </p>

@@ -10,10 +10,11 @@ import { MAX_CHECKPOINT_BYTES } from '../../engine/protocol/checkpointFormat';
 import type { JobRequest } from '../../engine/protocol/jobs';
 import type { ModelResult } from '../../engine/protocol/models';
 import type { EvalPoint } from '../../engine/protocol/training';
+import { continueGanConfig, readGanFile, type GanFileHeader } from '../../share/ganFiles';
 import { continueConfig, exportFolderName, modelFileName, readModelFile, type SavedModelHeader } from '../../share/savedModels';
 import { savedModels, type SavedModelsModel } from '../../share/savedModelsModel';
 import { deviceClient } from '../device';
-import { cnnSession, ganSession, type TrainingSession } from '../session';
+import { cnnSession, ganSession, type TrainingKind, type TrainingSession } from '../session';
 import { downloadBlob } from '../share/download';
 import { runRecorder } from '../share/runRecorder';
 import { messageOf, msg, MessageError, type Message } from '../../i18n/message';
@@ -27,11 +28,21 @@ export interface LoadedModel {
   source: Message;
 }
 
+/** A GAN run's file loaded in the GAN studio, to continue training. */
+export interface LoadedGan {
+  header: GanFileHeader;
+  bytes: ArrayBuffer;
+  source: Message;
+}
+
 export interface ModelSnapshot {
-  /** What the worker keeps now: the last CNN run, the last GAN run (export only), a loaded model once evaluated, or nothing. */
+  /** What the worker keeps now: the last CNN run, the last GAN run, a loaded model once evaluated, or nothing. */
   kept: 'run' | 'ganRun' | 'loaded' | null;
   busy: ModelTask | null;
   loaded: LoadedModel | null;
+  ganLoaded: LoadedGan | null;
+  /** Which view's panel the last note or error belongs to: the Train view's model panel, or the GAN studio's. */
+  scope: TrainingKind;
   evaluation: { point: EvalPoint; backend: BackendName } | null;
   /** The last thing done. */
   note: Message | null;
@@ -39,13 +50,13 @@ export interface ModelSnapshot {
 }
 
 export class ModelSession {
-  private snapshot: ModelSnapshot = { kept: null, busy: null, loaded: null, evaluation: null, note: null, error: null };
+  private snapshot: ModelSnapshot = { kept: null, busy: null, loaded: null, ganLoaded: null, scope: 'cnn', evaluation: null, note: null, error: null };
   private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly client: DeviceClient,
     private readonly cnn: TrainingSession,
-    gan: TrainingSession,
+    private readonly gan: TrainingSession,
     private readonly models: SavedModelsModel,
     private readonly runCreatedAt: () => string | null,
   ) {
@@ -67,9 +78,9 @@ export class ModelSession {
       const error = await this.models.add(file.bytes, this.snapshot.kept === 'run' ? this.runCreatedAt() : null);
       if (error) throw new MessageError(error);
       return { id: 'models.note.saved', values: { file: modelFileName(file.config, file.step) } };
-    });
+    }, 'cnn');
 
-  /** Downloads the kept model as one .gpck file. */
+  /** Downloads the kept model (a CNN's, or the GAN studio's last run) as one .gpck file. */
   download = (): Promise<void> =>
     this.task('download', async () => {
       const file = await this.fileOfKept();
@@ -100,8 +111,26 @@ export class ModelSession {
   /** Validates a saved model and makes it the loaded one; a refused file changes nothing else. */
   load(bytes: ArrayBuffer, source: Message): void {
     const reading = readModelFile(bytes);
-    if (!reading.ok) return this.update({ error: reading.error, note: null });
-    this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, note: { id: 'models.note.loaded', values: { source } } });
+    if (!reading.ok) return this.update({ error: reading.error, note: null, scope: 'cnn' });
+    this.update({ loaded: { header: reading.header, bytes: reading.bytes, source }, evaluation: null, error: null, scope: 'cnn', note: { id: 'models.note.loaded', values: { source } } });
+  }
+
+  /** Reads a picked GAN run's file in the GAN studio; a CNN model's file, a damaged one or one over the size cap is refused. */
+  async loadGanFile(file: File): Promise<void> {
+    if (file.size > MAX_CHECKPOINT_BYTES) return this.update({ error: { id: 'models.error.tooBig', values: { size: file.size, max: MAX_CHECKPOINT_BYTES } }, note: null, scope: 'gan' });
+    const source: Message = { id: 'models.source.file', values: { name: file.name } };
+    const reading = readGanFile(await file.arrayBuffer());
+    if (!reading.ok) return this.update({ error: reading.error, note: null, scope: 'gan' });
+    this.update({ ganLoaded: { header: reading.header, bytes: reading.bytes, source }, error: null, scope: 'gan', note: { id: 'models.note.loaded', values: { source } } });
+  }
+
+  /** Continues the loaded GAN run on `backend` in the GAN studio, from its saved step. */
+  continueGan(backend: BackendName): void {
+    const loaded = this.snapshot.ganLoaded;
+    const config = loaded ? continueGanConfig(loaded.header, backend) : null;
+    if (!loaded || !config) return this.update({ error: { id: 'models.error.loadFirst' }, scope: 'gan' });
+    this.gan.start(config, loaded.bytes);
+    this.update({ note: null, error: null, scope: 'gan' });
   }
 
   /** Evaluates the loaded model on its test split on `backend`; the worker keeps it afterwards. */
@@ -111,7 +140,7 @@ export class ModelSession {
       const result = await this.runJob({ kind: 'evaluateModel', checkpoint: loaded.bytes, backend }, 'eval');
       this.update({ evaluation: { point: result.point, backend: result.backend }, kept: 'loaded' });
       return { id: result.judge ? 'models.note.evaluatedJudge' : 'models.note.evaluated', values: { examples: result.point.examples, backend: result.backend } };
-    });
+    }, 'cnn');
 
   /** Continues training the loaded model on `backend` as a CNN run of the Train view. */
   continueTraining(backend: BackendName): void {
@@ -119,7 +148,7 @@ export class ModelSession {
     const config = loaded ? continueConfig(loaded.header, backend) : null;
     if (!loaded || !config) return this.update({ error: { id: loaded ? 'models.error.allEpochs' : 'models.error.loadFirst' } });
     this.cnn.start(config, loaded.bytes);
-    this.update({ note: { id: 'models.note.continuing', values: { step: loaded.header.progress.step, backend, epoch: config.epochs } }, error: null });
+    this.update({ note: { id: 'models.note.continuing', values: { step: loaded.header.progress.step, backend, epoch: config.epochs } }, error: null, scope: 'cnn' });
   }
 
   private requireLoaded(): LoadedModel {
@@ -150,9 +179,10 @@ export class ModelSession {
     });
   }
 
-  private async task(task: ModelTask, run: () => Promise<Message>): Promise<void> {
+  /** `scope`: the panel that asked; download and export act on the kept run, so its view's panel. */
+  private async task(task: ModelTask, run: () => Promise<Message>, scope: TrainingKind = this.snapshot.kept === 'ganRun' ? 'gan' : 'cnn'): Promise<void> {
     if (this.snapshot.busy) return;
-    this.update({ busy: task, error: null, note: null });
+    this.update({ busy: task, error: null, note: null, scope });
     try {
       this.update({ note: await run(), busy: null });
     } catch (error) {
