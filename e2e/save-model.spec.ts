@@ -61,7 +61,7 @@ test('saves a trained tiny CNN, reloads the page, loads it from History, evaluat
   await expect(p.errorMessage()).toHaveCount(0);
 });
 
-test('exports a trained MLP GAN for TensorFlow: both networks in the zip', async ({ page, backend }) => {
+test('exports a trained MLP GAN for TensorFlow: both networks in the zip; downloads the run, loads it after a reload and continues it', async ({ page, backend }) => {
   test.skip(backend !== 'cpu', 'saving, loading and exporting write and read the same files on every backend; one project runs them (CI time)');
   const gan = new PlaygroundPage(page, 'gan');
   await gan.open();
@@ -77,4 +77,20 @@ test('exports a trained MLP GAN for TensorFlow: both networks in the zip', async
   expect(zip.suggestedFilename()).toBe('gpu-playground-mlp-mnist-keras.zip');
   const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path())))).map((f) => f.replace(/^[^/]+\//, ''));
   expect(files.sort()).toEqual(['README.md', 'check.npz', 'discriminator_topology.json', 'generator_topology.json', 'requirements.txt', 'run.json', 'train.py', 'verify.py', 'weights.npz']);
+
+  // The run's whole state as one file, loaded back after a reload and continued on WebAssembly for as many steps again.
+  const gpckDownload = page.waitForEvent('download');
+  await gan.root.getByTestId('btn-gan-download').click();
+  const gpck = await gpckDownload;
+  expect(gpck.suggestedFilename()).toBe('gpu-playground-mlp-mnist-step3.gpck');
+  const gpckPath = await gpck.path();
+  await page.reload();
+  await page.getByTestId('tab-gan').click();
+  await gan.root.getByTestId('gan-file-input').setInputFiles({ name: 'gpu-playground-mlp-mnist-step3.gpck', mimeType: 'application/octet-stream', buffer: await readFile(gpckPath) });
+  await expect(gan.root.getByTestId('gan-loaded-detail')).toHaveText(/^MLP GAN on CPU \(plain JS\), step 3 of 3 \(saved \d\d:\d\d\) · from file gpu-playground-mlp-mnist-step3\.gpck$/);
+  await gan.chooseBackend(RUN_ON);
+  await gan.root.getByTestId('btn-gan-continue').click();
+  await expect(gan.runState()).toHaveText('finished', { timeout: 150_000 });
+  await expect(gan.stat('step')).toHaveText(/^6 \/ 6\b/);
+  await expect(gan.errorMessage()).toHaveCount(0);
 });
