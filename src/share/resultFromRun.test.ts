@@ -76,10 +76,22 @@ describe('a training run as a shared result', () => {
   });
 
   it('a continued run’s loss curve begins with the saved run’s, in History, CSV and links alike', () => {
-    const built = resultFromRun({ ...cnnRun([point(41), point(42)]), priorLoss: [[10, 2.1], [40, 1.4], [41, 99]] }, ENV);
+    const built = resultFromRun({ ...cnnRun([point(41), point(42)]), priorCurves: { loss: [[10, 2.1], [40, 1.4], [41, 99]] } }, ENV);
     if (!built.ok) throw new MessageError(built.reason);
     // Figures in a result keep 4 significant digits.
     expect(built.result.curves[0].points).toEqual([[10, 2.1], [40, 1.4], [41, 0.0561], [42, 0.05476]]);
+  });
+
+  it('a continued GAN run’s D and G loss curves begin with the saved run’s', () => {
+    const metrics = [point(4, { scalars: { dLoss: 0.6, gLoss: 1.3 } }), point(6, { scalars: { dLoss: 0.5, gLoss: 1.4 } })];
+    const priorCurves = { dLoss: [[1, 1.4], [3, 1.1], [4, 99]], gLoss: [[1, 0.7], [3, 0.9]] } as const;
+    const built = resultFromRun({ config: defaultGanConfig(), info: null, firstStepMs: null, metrics, evals: [], priorCurves }, ENV);
+    if (!built.ok) throw new MessageError(built.reason);
+    const curve = (name: string) => built.result.curves.find((c) => c.name === name)?.points;
+    expect(curve('D loss (webgl)')).toEqual([[1, 1.4], [3, 1.1], [4, 0.6], [6, 0.5]]);
+    expect(curve('G loss (webgl)')).toEqual([[1, 0.7], [3, 0.9], [4, 1.3], [6, 1.4]]);
+    // Only the scalars a result draws as curves take prior points: throughput starts at the run's own steps.
+    expect(curve('examples/s (webgl)')?.[0][0]).toBe(4);
   });
 
   it('refuses a run that never finished a step', () => {

@@ -10,6 +10,7 @@ import type { LabWorkload } from '../config/labConfig';
 import type { RaceRow } from '../engine/protocol/lab';
 import type { EvalPoint, MetricsPoint, RunInfo } from '../engine/protocol/training';
 import type { Point } from './downsample';
+import { priorBefore, type PriorCurves } from './priorCurves';
 import { makeSharedResult, type SharedResult, type SharedRow } from './resultDoc';
 import type { DeviceForShare } from './flattenDevice';
 import { raceConfigOf } from './resultSettings';
@@ -39,8 +40,8 @@ export interface RunCapture {
   firstStepMs: number | null;
   metrics: readonly MetricsPoint[];
   evals: readonly EvalPoint[];
-  /** [step, train loss] of the saved run a continued run started from: its loss curve begins with them. */
-  priorLoss?: readonly (readonly [number, number])[];
+  /** The saved run's curves a continued run started from, by scalar name: its curves of those scalars begin with them. */
+  priorCurves?: PriorCurves;
 }
 
 export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: Message };
@@ -92,11 +93,10 @@ function scalarCurve(metrics: readonly MetricsPoint[], scalar: string): Point[] 
   return metrics.flatMap((p) => (Number.isFinite(p.scalars[scalar]) ? [[p.step, p.scalars[scalar]] as Point] : []));
 }
 
-/** A continued run's whole loss curve: the saved run's points before its own first step, then its own. */
-function wholeLossCurve(run: RunCapture): Point[] {
-  const own = scalarCurve(run.metrics, 'loss');
-  const first = own[0]?.[0] ?? Infinity;
-  const prior = (run.priorLoss ?? []).filter(([step, loss]) => step < first && Number.isFinite(loss)).map(([step, loss]): Point => [step, loss]);
+/** A continued run's whole curve of `scalar`: the saved run's points before its own first step, then its own. */
+function wholeCurve(run: RunCapture, scalar: string): Point[] {
+  const own = scalarCurve(run.metrics, scalar);
+  const prior = priorBefore(run.priorCurves, scalar, own[0]?.[0] ?? Infinity).map(([step, value]): Point => [step, value]);
   return [...prior, ...own];
 }
 
@@ -105,12 +105,12 @@ function runCurves(run: RunCapture, backend: BackendName): { name: string; point
   const scalarCurves =
     run.config.workload === 'cnn'
       ? [
-          { name: curveName(CURVE_METRICS.loss, backend), points: wholeLossCurve(run) },
+          { name: curveName(CURVE_METRICS.loss, backend), points: wholeCurve(run, 'loss') },
           { name: curveName(CURVE_METRICS.testAccuracy, backend), points: run.evals.map((e): Point => [e.step, e.testAccuracy]) },
         ]
       : [
-          { name: curveName(CURVE_METRICS.dLoss, backend), points: scalarCurve(run.metrics, 'dLoss') },
-          { name: curveName(CURVE_METRICS.gLoss, backend), points: scalarCurve(run.metrics, 'gLoss') },
+          { name: curveName(CURVE_METRICS.dLoss, backend), points: wholeCurve(run, 'dLoss') },
+          { name: curveName(CURVE_METRICS.gLoss, backend), points: wholeCurve(run, 'gLoss') },
         ];
   return [
     ...scalarCurves,

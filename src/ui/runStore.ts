@@ -6,6 +6,7 @@ import type { CheckpointInfo, EvalPoint, MetricsPoint, RunInfo, RunState, Sample
 import type { Message } from '../i18n/message';
 import type { MemoryPlan } from '../metrics/memoryPlan';
 import { LeakDetector } from '../metrics/leakDetector';
+import { NO_PRIOR, type PriorCurves } from '../share/priorCurves';
 
 /** A run asked for but waiting its turn for the device, then one that holds it. */
 export type RunPhase = 'idle' | 'queued' | 'active' | 'ended';
@@ -81,8 +82,8 @@ export class RunStore {
   private listeners = new Set<() => void>();
   private frameRequested = false;
   private leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
-  /** [step, train loss] of the saved run a continued run started from (its checkpoint's curve), drawn before the run's own points. */
-  priorLoss: readonly [number, number][] = [];
+  /** The curves of the saved run a continued run started from (its checkpoint's summary) by scalar name, drawn dimmed before the run's own points. */
+  priorCurves: PriorCurves = NO_PRIOR;
   /** Bumped when a new run clears the buffers, so charts know to reset. */
   runId = 0;
 
@@ -106,9 +107,9 @@ export class RunStore {
     if (backends !== this.snapshot.backends) this.update({ backends });
   }
 
-  /** Clears everything of the previous run: a new one has been asked for and waits for the device (`prior`: the loss curve it continues). */
-  beginRun(prior: readonly [number, number][] = []): void {
-    this.priorLoss = prior;
+  /** Clears everything of the previous run: a new one has been asked for and waits for the device (`prior`: the curves it continues). */
+  beginRun(prior: PriorCurves = NO_PRIOR): void {
+    this.priorCurves = prior;
     this.metrics.length = 0;
     this.evals.length = 0;
     this.histograms.length = 0;
@@ -116,7 +117,7 @@ export class RunStore {
     this.samples = null;
     this.runId += 1;
     this.leakDetector = new LeakDetector(LEAK_ALARM_CONSECUTIVE_GROWTHS);
-    this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued', firstLoss: prior[0]?.[1] ?? null });
+    this.update({ ...INITIAL, backends: this.snapshot.backends, phase: 'queued', firstLoss: prior[this.headlineScalar]?.[0]?.[1] ?? null });
   }
 
   /** Back to no run at all (presentation mode's reset): buffers cleared; a later event of the old run is ignored. */

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCnnConfig } from '../config/cnnConfig';
 import { DeviceClient } from '../engine/client/deviceClient';
+import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
+import { sampleCnnCheckpoint, sampleGanCheckpoint } from '../engine/protocol/checkpointFixtures';
 import { RunStore } from './runStore';
 import { TrainingSession } from './session';
 import { FakeOwnerPort, immediately } from './testing/fakeOwner';
 import { msg } from '../i18n/message';
+
+const bytesOf = (checkpoint: Checkpoint): ArrayBuffer => encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
 
 function setup() {
   const port = new FakeOwnerPort();
@@ -45,6 +49,26 @@ describe('a view’s training session', () => {
       { type: 'control', id, control: { action: 'evaluate' } },
       { type: 'cancel', id },
     ]);
+  });
+
+  it('a continued run draws its checkpoint’s curves first: a CNN’s loss, a GAN’s D and G losses; a damaged file none', () => {
+    const port = new FakeOwnerPort();
+    const client = new DeviceClient(() => port);
+    const cnn = new TrainingSession(client, 'loss', new RunStore('loss', immediately));
+    const gan = new TrainingSession(client, 'dLoss', new RunStore('dLoss', immediately));
+    const cnnFile = sampleCnnCheckpoint();
+    cnn.start(cnnFile.config, bytesOf(cnnFile));
+    expect(cnn.store.priorCurves).toEqual({ loss: cnnFile.summary.curve });
+    const ganFile = sampleGanCheckpoint();
+    const bytes = bytesOf(ganFile);
+    gan.start(ganFile.config, bytes);
+    expect(port.lastSubmit().request).toEqual({ kind: 'train', config: ganFile.config, resume: bytes });
+    expect(gan.store.priorCurves).toEqual({ dLoss: ganFile.summary.dLossCurve, gLoss: ganFile.summary.gLossCurve });
+    expect(gan.store.getSnapshot().firstLoss).toBe(1.4);
+    gan.start(ganFile.config, bytes.slice(0, 40));
+    expect(gan.store.priorCurves).toEqual({});
+    gan.start(ganFile.config);
+    expect(gan.store.priorCurves).toEqual({});
   });
 
   it('ignores the events of an earlier run once a new one started', () => {

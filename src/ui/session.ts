@@ -1,7 +1,7 @@
 import type { RunConfig } from '../config/workloads';
 import type { DeviceClient } from '../engine/client/deviceClient';
 import type { CheckpointFile, CheckpointInfo, StepPart } from '../engine/protocol/training';
-import { readModelFile } from '../share/savedModels';
+import { NO_PRIOR, priorCurvesOfFile } from '../share/priorCurves';
 import { deviceClient } from './device';
 import { RunStore } from './runStore';
 
@@ -25,9 +25,8 @@ export class TrainingSession {
 
   /** Queues a run with this configuration behind whatever holds the device (continuing a saved model's GPCK bytes when given); returns the store's run id. */
   start(config: RunConfig, resume?: ArrayBuffer): number {
-    // A continued run draws the saved run's loss curve before its own points.
-    const before = resume ? readModelFile(resume) : null;
-    this.store.beginRun(before?.ok ? before.header.summary.curve : []);
+    // A continued run draws the saved run's curves (a CNN's loss, a GAN's D and G losses) before its own points.
+    this.store.beginRun(resume ? priorCurvesOfFile(resume) : NO_PRIOR);
     this.configs.clear();
     return this.submit(config, resume ? { resume } : {});
   }

@@ -64,4 +64,14 @@ describe('a run on the page as a TensorBoard log', () => {
     const events = readRecords(tensorboardLog(gan)).map(decodeEvent);
     expect(events.filter((e) => e.values[0]?.tag === 'train/gLoss').map((e) => [e.step, e.values[0].simpleValue])).toEqual([[1, Math.fround(0.7)]]);
   });
+
+  it('a continued GAN run: the saved D and G losses before its own, by scalar name; its other scalars start at its own steps', () => {
+    const metrics = [point(4, { dLoss: 1.0, gLoss: 1.2, dReal: 0.6 }), point(6, { dLoss: 0.9, gLoss: 1.3, dReal: 0.55 })];
+    const priorCurves = { dLoss: [[1, 1.4], [3, 1.1], [4, 7]], gLoss: [[1, 0.7], [3, 0.9]] } as const;
+    const gan = runLogOf({ ...CNN, config: { ...defaultGanConfig(), backend: 'wasm' }, metrics, evals: [], priorCurves, device: null });
+    const byTag = Object.fromEntries(gan.scalars.map((s) => [s.tag, s.points.map((p) => [p.step, p.value])]));
+    expect(byTag['train/dLoss']).toEqual([[1, 1.4], [3, 1.1], [4, 1.0], [6, 0.9]]);
+    expect(byTag['train/gLoss']).toEqual([[1, 0.7], [3, 0.9], [4, 1.2], [6, 1.3]]);
+    expect(byTag['train/dReal']).toEqual([[4, 0.6], [6, 0.55]]);
+  });
 });

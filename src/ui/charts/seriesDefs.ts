@@ -29,6 +29,11 @@ function series(label: string, color: string, y: (p: MetricsPoint) => number | n
 
 const scalar = (name: string) => (p: MetricsPoint) => p.scalars[name] ?? null;
 
+/** A continued run's saved curve of `name` (its checkpoint's), drawn dimmed before the run's own points. */
+function prior(label: string, color: string, name: string): SeriesSpec {
+  return { label, color, points: (store: RunStore) => (store.priorCurves[name] ?? []).map(([x, y]) => ({ x, y })) };
+}
+
 /** A level known once per run (a prediction, a profiled peak), drawn flat across the steps charted so far. */
 function level(label: string, color: string, bytes: (store: RunStore) => number | null): SeriesSpec {
   return {
@@ -78,7 +83,7 @@ const CNN_STEP_TIME: SeriesSpec[] = [...SYSTEM_CHARTS.stepTime, series('waiting 
 export const CNN_CHARTS = {
   loss: [
     series('train loss', tokenRef('seriesBlue'), scalar('loss')),
-    { label: 'train loss up to the checkpoint', color: tokenRef('seriesGray'), points: (s: RunStore) => s.priorLoss.map(([x, y]) => ({ x, y })) },
+    prior('train loss up to the checkpoint', tokenRef('seriesGray'), 'loss'),
     { label: 'test loss', color: tokenRef('seriesRed'), points: (s: RunStore) => s.evals.map((e) => ({ x: e.step, y: e.testLoss })) },
   ],
   accuracy: [
@@ -92,7 +97,12 @@ export const CNN_CHARTS = {
 
 /** The GAN's charts. */
 export const GAN_CHARTS = {
-  loss: [series('D loss', tokenRef('seriesBlue'), scalar('dLoss')), series('G loss', tokenRef('seriesRed'), scalar('gLoss'))],
+  loss: [
+    series('D loss', tokenRef('seriesBlue'), scalar('dLoss')),
+    series('G loss', tokenRef('seriesRed'), scalar('gLoss')),
+    prior('D loss up to the checkpoint', tokenRef('seriesGray'), 'dLoss'),
+    prior('G loss up to the checkpoint', tokenRef('seriesStone'), 'gLoss'),
+  ],
   discriminator: [series('D(x) on real', tokenRef('seriesGreen'), scalar('dReal')), series('D(G(z)) on fake', tokenRef('seriesOrange'), scalar('dFake'))],
   ...SYSTEM_CHARTS,
 } satisfies Record<string, SeriesSpec[]>;

@@ -13,7 +13,7 @@ async function downloadLog(kind: TrainingKind): Promise<void> {
   if (!config) throw new MessageError(msg('share.tensorboard.noRun'));
   const [{ runLogOf }, { tensorboardFileName, tensorboardLog }] = await Promise.all([import('../../share/tensorboard/fromRun'), import('../../share/tensorboard/runLog')]);
   const { device, versions } = deviceNow();
-  const log = runLogOf({ config, info: store.getSnapshot().info, metrics: store.metrics, evals: store.evals, histograms: store.histograms, priorLoss: store.priorLoss, startedAt: store.startedAt, device: { ...device, ...versions } });
+  const log = runLogOf({ config, info: store.getSnapshot().info, metrics: store.metrics, evals: store.evals, histograms: store.histograms, priorCurves: store.priorCurves, startedAt: store.startedAt, device: { ...device, ...versions } });
   downloadBlob(tensorboardFileName(store.startedAt), new Blob([tensorboardLog(log)], { type: 'application/octet-stream' }));
 }
 

@@ -81,7 +81,7 @@ export class RunRecorder {
       const config = session.configOf(store.runId);
       if (!ended || !config) return;
       // Copied now: the next run clears the store's buffers.
-      const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals], priorLoss: [...store.priorLoss] };
+      const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals], priorCurves: store.priorCurves };
       void this.record(kind, store.runId, (env) => resultFromRun(capture, env));
     });
   }

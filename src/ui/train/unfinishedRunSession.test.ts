@@ -86,7 +86,7 @@ describe('the unfinished run of the Train view', () => {
     const { id, request } = port.lastSubmit();
     expect(request).toMatchObject({ kind: 'train', config: CONFIG });
     expect(request.kind === 'train' && request.resume?.byteLength).toBe(fileAt(20).bytes.byteLength);
-    expect(training.store.priorLoss).toEqual(CURVE);
+    expect(training.store.priorCurves).toEqual({ loss: CURVE });
     expect(training.store.getSnapshot().firstLoss).toBe(2.3);
     expect(unfinished.getSnapshot().offer).toEqual({ status: 'empty' });
     // The resumed run finishing clears the slot, though it wrote nothing new.

@@ -138,6 +138,8 @@ export const EN_CORE = {
   'series.stepPeak': 'step peak, activations + temporaries (MB, tf.profile)',
   'series.dLoss': 'D loss',
   'series.gLoss': 'G loss',
+  'series.priorDLoss': 'D loss up to the checkpoint',
+  'series.priorGLoss': 'G loss up to the checkpoint',
   'series.dReal': 'D(x) on real',
   'series.dFake': 'D(G(z)) on fake',
   'unit.ms': 'ms',

@@ -139,6 +139,8 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
   'series.stepPeak': '单步峰值，激活 + 临时张量（MB，tf.profile）',
   'series.dLoss': 'D 损失',
   'series.gLoss': 'G 损失',
+  'series.priorDLoss': '检查点之前的 D 损失',
+  'series.priorGLoss': '检查点之前的 G 损失',
   'series.dReal': '真实图像上的 D(x)',
   'series.dFake': '生成图像上的 D(G(z))',
   'unit.ms': '毫秒',
