@@ -20,26 +20,24 @@ test.describe('readable in both colour schemes, at 360 px and at 200% zoom', () 
     test.skip(backend !== 'cpu', 'the page is the same on every backend');
   });
 
-  // Contrast belongs to the scheme, wording to the language: each scheme is read in one language, so every view is
-  // checked in both schemes and in both languages (the four pairs cost twice the time and find nothing more).
-  const SCHEME_LANGUAGE = { light: 'en', dark: 'zh-CN' } as const;
-  for (const [colorScheme, lang] of Object.entries(SCHEME_LANGUAGE) as [keyof typeof SCHEME_LANGUAGE, (typeof SCHEME_LANGUAGE)[keyof typeof SCHEME_LANGUAGE]][]) {
-    test.describe(`${colorScheme} scheme`, () => {
-      test.use({ colorScheme, reducedMotion: 'reduce' });
+  // Contrast belongs to the scheme, wording to the language: each scheme is read in one language (the four pairs cost
+  // twice the time and find nothing more). The light scheme in English is a11y.spec's scan of every view; here the dark
+  // one in Chinese.
+  test.describe('dark scheme', () => {
+    test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 
-      test(`every view in ${lang}: no axe violations (contrast included); empty charts say how to fill them`, async ({ page }) => {
-        await page.goto(lang === 'en' ? '/' : `/#lang=${lang}`);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        for (const view of VIEW_IDS) {
-          await openView(page, view);
-          expect(await axeViolations(page), `${VIEWS[view].label} in ${colorScheme}, ${lang}`).toEqual([]);
-        }
-        const matmul = page.getByTestId('matmul-chart');
-        await expect(matmul.getByTestId('matmul-chart-empty')).toHaveText(lang === 'en' ? /Press Run the size sweep to start/ : /点击“开始尺寸扫描”即可开始/);
-        await expect(matmul.locator('canvas')).toBeHidden();
-      });
+    test('every view in zh-CN: no axe violations (contrast included); empty charts say how to fill them', async ({ page }) => {
+      await page.goto('/#lang=zh-CN');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      for (const view of VIEW_IDS) {
+        await openView(page, view);
+        expect(await axeViolations(page), `${VIEWS[view].label} in dark, zh-CN`).toEqual([]);
+      }
+      const matmul = page.getByTestId('matmul-chart');
+      await expect(matmul.getByTestId('matmul-chart-empty')).toHaveText(/点击“开始尺寸扫描”即可开始/);
+      await expect(matmul.locator('canvas')).toBeHidden();
     });
-  }
+  });
 
   test('a chart shows its figures as a table, and the page stays readable (dark)', async ({ playground: p, page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -8,12 +8,17 @@ test.describe('accessibility (axe-core)', () => {
     test.skip(backend !== 'cpu', 'the page is the same on every backend');
   });
 
+  // The light scheme in English (a11y-themes.spec reads the dark one in Chinese), contrast included.
+  test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
+
   for (const view of VIEW_IDS) {
     test(`${VIEWS[view].label}: no axe violations, also in presentation mode`, async ({ page }) => {
       await page.goto('/');
       await page.getByTestId(`tab-${view}`).click();
       await expect(page.getByTestId(`view-${view}`).getByTestId(READY[view]).first()).toBeVisible({ timeout: 120_000 });
       expect(await axeViolations(page)).toEqual([]);
+      // An empty chart says how to fill it.
+      if (view === 'lab') await expect(page.getByTestId('matmul-chart').getByTestId('matmul-chart-empty')).toHaveText(/Press Run the size sweep to start/);
       await page.getByTestId('btn-present').click();
       await expect(page.getByTestId('intro')).toBeHidden();
       expect(await axeViolations(page)).toEqual([]);

@@ -16,28 +16,49 @@ const TINY_RUN = {
 const loseDevice = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDevice() ?? Promise.resolve('no debug hook'));
 const loseDeviceAtEvaluation = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDeviceAt('evaluation') ?? Promise.resolve('no debug hook'));
 
-test('a GPU lost mid-run stops with a message; Resume continues from the checkpoint and the loss keeps falling', async ({ playground: p, backend, page }) => {
+test('a CPU backend has no device to lose: the command says so and the run goes on', async ({ playground: p, backend, page }) => {
+  test.skip(BACKENDS[backend].deviceName !== null, 'a GPU backend loses its device in the test below');
   await p.open();
   await p.chooseBackend(backend);
   await p.setFields(TINY_RUN);
   await p.button('train').click();
   await p.waitForSteps(8);
+  expect(await loseDevice(page)).toBe('This backend runs on the CPU: it has no GPU device to lose.');
+  await p.waitForSteps(10);
+  await expect(p.errorMessage()).toHaveCount(0);
+  await p.button('stop').click();
+});
 
+/**
+ * One run loses its GPU twice: during an epoch end's evaluation, then mid-run. One journey, not two, so that
+ * SwiftShader compiles the model's shaders for one page instead of two (CI time); each loss is checked as before.
+ */
+test('a GPU lost during an epoch end’s evaluation ends the run in the message within 10 s, never a hang, and Resume evaluates again; lost mid-run, Resume continues from the checkpoint and the loss keeps falling', async ({ playground: p, backend, page }) => {
   const device = BACKENDS[backend].deviceName;
-  if (device === null) {
-    // A CPU backend has nothing to lose: the command says so and the run goes on.
-    expect(await loseDevice(page)).toBe('This backend runs on the CPU: it has no GPU device to lose.');
-    await p.waitForSteps(10);
-    await expect(p.errorMessage()).toHaveCount(0);
-    await p.button('stop').click();
-    return;
-  }
+  test.skip(device === null, 'a CPU backend has no device to lose (the test above checks that it says so)');
+  test.setTimeout(300_000);
+  await p.open();
+  await p.chooseBackend(backend);
+  // 10 steps an epoch, a checkpoint every 3 steps: the evaluation after step 10 waits on a lost device.
+  await p.setFields({ ...TINY_RUN, trainExamples: '320', epochs: '8' });
+  expect(await loseDeviceAtEvaluation(page)).toBeNull();
+  await p.button('train').click();
+  await p.waitForSteps(10);
+  await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step 10: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`), { timeout: 10_000 });
+  await expect(p.runState()).not.toHaveText('training');
+
+  const resume = p.root.getByTestId('btn-resume-checkpoint');
+  await resume.click();
+  await expect(p.errorMessage()).toHaveCount(0);
+  await expect(p.stat('test-accuracy')).toHaveText(/^\d+(\.\d+)?% \(epoch 1\)$/);
+
+  // Lost again, mid-run this time.
+  await p.waitForSteps(14);
   expect(await loseDevice(page)).toBeNull();
   await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step \\d+: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`));
-  const resume = p.root.getByTestId('btn-resume-checkpoint');
   await expect(resume).toHaveText(/^Resume from step \d+$/);
   const from = Number((await resume.innerText()).replace(/\D+/g, ''));
-  expect(from).toBeGreaterThanOrEqual(3);
+  expect(from, "the checkpoint is at or after the first resume's epoch end").toBeGreaterThanOrEqual(10);
   const before = await p.losses();
 
   await resume.click();
@@ -54,27 +75,6 @@ test('a GPU lost mid-run stops with a message; Resume continues from the checkpo
     .toBeLessThan(0.85);
   const tensorCounts = await p.tensorCountsOverSteps(3);
   expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
-  await p.button('stop').click();
-  await expect(p.runState()).toHaveText('stopped');
-});
-
-test('a GPU lost during an epoch end’s evaluation ends the run in the message within 10 s, never a hang; Resume evaluates again', async ({ playground: p, backend, page }) => {
-  const device = BACKENDS[backend].deviceName;
-  test.skip(device === null, 'a CPU backend has no device to lose (the test above checks that it says so)');
-  await p.open();
-  await p.chooseBackend(backend);
-  // 10 steps an epoch, a checkpoint every 3 steps: the evaluation after step 10 waits on a lost device.
-  await p.setFields({ ...TINY_RUN, trainExamples: '320' });
-  expect(await loseDeviceAtEvaluation(page)).toBeNull();
-  await p.button('train').click();
-  await p.waitForSteps(10);
-  await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step 10: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`), { timeout: 10_000 });
-  await expect(p.runState()).not.toHaveText('training');
-
-  await p.root.getByTestId('btn-resume-checkpoint').click();
-  await expect(p.errorMessage()).toHaveCount(0);
-  await expect(p.stat('test-accuracy')).toHaveText(/^\d+(\.\d+)?% \(epoch 1\)$/);
-  await p.waitForSteps(12);
   await p.button('stop').click();
   await expect(p.runState()).toHaveText('stopped');
 });
