@@ -5,7 +5,7 @@
  * Groups run one after the other and the run stops after a group that failed. Inside a group, lanes run side
  * by side, each its steps in order (a lane stops at its first failure). Only the static checks share a group:
  * single-threaded programs that read the same files, two lanes for two cores. The unit tests spread over the
- * cores themselves, and the end-to-end tests run alone, one at a time: a test in a browser keeps most of two
+ * cores themselves, beside the export check (mostly pip and one Python thread), and the end-to-end tests run alone, one at a time: a test in a browser keeps most of two
  * cores busy (the training worker, SwiftShader's GPU process, the test runner polling the page). The first
  * lane of a group prints as it goes; the others print each step's output whole when it ends.
  */
@@ -36,8 +36,8 @@ const GROUPS: Lane[][] = [
       { name: 'size', command: 'npm run -s size' },
     ],
   ],
-  [[{ name: 'unit', command: 'vitest run' }]],
-  [[{ name: 'export', command: 'npm run -s test:export' }]],
+  // The export check waits on pip and runs single-threaded Python for much of its time: it runs beside the unit tests.
+  [[{ name: 'unit', command: 'vitest run' }], [{ name: 'export', command: 'npm run -s test:export' }]],
   [[{ name: 'e2e', command: 'playwright test' }]],
 ];
 
