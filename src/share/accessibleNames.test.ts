@@ -3,7 +3,7 @@ import { defaultCnnConfig } from '../config/cnnConfig';
 import { defaultGanConfig } from '../config/ganConfig';
 import { Translator } from '../i18n/translator';
 import { typicalRaceResult } from './fixtures/typicalRace';
-import { historyActionNames, historyRowName, savedModelActionNames, shortDateTime } from './accessibleNames';
+import { damagedModelDeleteName, historyActionNames, historyRowName, savedModelActionNames, shortDateTime } from './accessibleNames';
 
 /** 31 Jan 2025, 14:02 in this machine's time zone, as the page would show it. */
 const AT = new Date(2025, 0, 31, 14, 2).toISOString();
@@ -53,5 +53,11 @@ describe('names of list rows and their buttons', () => {
       download: 'Download saved model 2: Tiny CNN on MNIST digits, step 20, 31 Jan 2025, 14:02',
       delete: 'Delete saved model 2: Tiny CNN on MNIST digits, step 20, 31 Jan 2025, 14:02',
     });
+  });
+
+  it('names the Delete of a saved model that cannot be read, with or without its date', () => {
+    expect(damagedModelDeleteName(AT, 3)).toBe('Delete unreadable saved model 3, 31 Jan 2025, 14:02');
+    expect(damagedModelDeleteName(null, 1)).toBe('Delete unreadable saved model 1, date unknown');
+    expect(damagedModelDeleteName(AT, 3, new Translator('zh-CN'))).toBe('删除无法读取的已保存模型 3，2025年1月31日 14:02');
   });
 });

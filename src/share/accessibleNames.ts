@@ -55,3 +55,9 @@ export function savedModelActionNames(title: string, step: number, createdAt: st
   const row = t.t('share.names.savedModel', { number: modelNumber, title, step, date: shortDateTime(createdAt, t) });
   return { load: t.t('share.names.load', { row }), download: t.t('share.names.download', { row }), delete: t.t('share.names.delete', { row }) };
 }
+
+/** "Delete unreadable saved model 2, 31 Jan 2025, 14:02": the one button of a saved model the validator refuses. */
+export function damagedModelDeleteName(createdAt: string | null, modelNumber: number, t: Translator = ENGLISH): string {
+  const row = t.t('share.names.damagedModel', { number: modelNumber, date: shortDateTime(createdAt ?? '', t) });
+  return t.t('share.names.delete', { row });
+}

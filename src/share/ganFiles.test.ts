@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sampleCnnCheckpoint, sampleGanCheckpoint } from '../engine/protocol/checkpointFixtures';
 import { encodeCheckpoint } from '../engine/protocol/checkpointFormat';
 import { english } from '../i18n/testing/english';
-import { continueGanConfig, readGanFile } from './ganFiles';
+import { Translator } from '../i18n/translator';
+import { continueGanConfig, ganModelDetail, ganModelTitle, isGanHeader, readGanFile } from './ganFiles';
 
 const bytesOf = (checkpoint: Parameters<typeof encodeCheckpoint>[0]) => encodeCheckpoint(checkpoint).buffer as ArrayBuffer;
 
@@ -29,5 +30,21 @@ describe('a GAN run’s file on the page', () => {
     expect(continueGanConfig(done, 'webgl')).toMatchObject({ backend: 'webgl', steps: 400 });
     const atLimit = { ...done, config: { ...done.config, steps: 600_000 }, progress: { ...done.progress, step: 600_000 } };
     expect(continueGanConfig(atLimit, 'webgl')).toBeNull();
+  });
+
+  it('describes a GAN run saved in this browser: its model and data set; its step of its steps, last D and G losses and backend, in both languages', () => {
+    const { tensors: _tensors, ...header } = sampleGanCheckpoint();
+    expect(isGanHeader(header)).toBe(true);
+    expect(ganModelTitle(header.config)).toBe('MLP GAN on MNIST digits');
+    expect(ganModelDetail(header)).toBe('step 50 of 200 · D loss 1.1 · G loss 0.9 · trained on WebGL');
+    const long = { ...header, config: { ...header.config, steps: 2000, backend: 'wasm' as const }, progress: { ...header.progress, step: 1200 } };
+    expect(ganModelDetail(long)).toBe('step 1,200 of 2,000 · D loss 1.1 · G loss 0.9 · trained on WebAssembly SIMD');
+    // A run saved before its first loss was read has no curves: only its progress and backend.
+    expect(ganModelDetail({ ...header, summary: { dLossCurve: [], gLossCurve: [] } })).toBe('step 50 of 200 · trained on WebGL');
+    const zh = new Translator('zh-CN');
+    expect(ganModelTitle(header.config, zh)).toBe(`${zh.t('dataset.mnist')}上的MLP GAN`);
+    expect(ganModelDetail(header, zh)).toBe(`第 50 / 200 步 · D 损失 1.1 · G 损失 0.9 · 在 ${zh.t('backend.webgl')} 上训练`);
+    const { tensors: _cnnTensors, ...cnn } = sampleCnnCheckpoint();
+    expect(isGanHeader(cnn)).toBe(false);
   });
 });

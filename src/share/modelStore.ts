@@ -1,11 +1,13 @@
 /**
- * Saved models kept in the browser (IndexedDB, its own database beside the run history). Each entry
- * is the model's GPCK file as it was saved, re-read through the one checkpoint validator whenever
- * it is listed: a damaged entry is skipped, never loaded.
+ * Saved models kept in the browser (IndexedDB, its own database beside the run history): CNN models
+ * saved from the Train view and GAN runs saved from the GAN studio. Each entry is the file (GPCK) as
+ * it was saved, re-read through the one checkpoint validator whenever it is listed: a damaged entry is
+ * listed with the validator's sentence, so it can be deleted, and never loaded.
  */
-import { msg, MessageError } from '../i18n/message';
+import { msg, MessageError, type Message } from '../i18n/message';
+import type { CheckpointHeader } from '../engine/protocol/checkpointFormat';
 import { newId, requestResult, transact } from './historyStore';
-import { readModelFile, type SavedModelHeader } from './savedModels';
+import { readSavedFile } from './savedModels';
 
 export const MODELS_DB_NAME = 'gpu-playground-models';
 const DB_VERSION = 1;
@@ -17,23 +19,48 @@ export interface SavedModelEntry {
   createdAt: string;
   /** The createdAt of the run it came from (its History entry), when it came from a run here. */
   runCreatedAt: string | null;
-  header: SavedModelHeader;
+  /** A CNN model's or a GAN run's (its config's workload says which). */
+  header: CheckpointHeader;
   bytes: ArrayBuffer;
+}
+
+/** A stored entry the validator refuses: why, and its id so it can be deleted. */
+export interface DamagedModelEntry {
+  id: string;
+  /** ISO 8601 when the record still says when it was saved, else null. */
+  createdAt: string | null;
+  error: Message;
+}
+
+export type StoredModelEntry = SavedModelEntry | DamagedModelEntry;
+
+export function isReadableModel(entry: StoredModelEntry): entry is SavedModelEntry {
+  return 'header' in entry;
 }
 
 export interface ModelStore {
   add(entry: { bytes: ArrayBuffer; runCreatedAt: string | null }): Promise<SavedModelEntry>;
-  /** Every readable entry, newest first. */
-  list(): Promise<SavedModelEntry[]>;
+  /** Every entry with an id, readable or not, newest first. */
+  list(): Promise<StoredModelEntry[]>;
   remove(id: string): Promise<void>;
 }
 
-function readEntry(raw: unknown): SavedModelEntry | null {
+/** A stored record (untrusted) as an entry; null for one without an id, which nothing could delete or name. */
+export function readModelEntry(raw: unknown): StoredModelEntry | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { id, createdAt, runCreatedAt, bytes } = raw as Record<string, unknown>;
-  if (typeof id !== 'string' || typeof createdAt !== 'string' || !(runCreatedAt === null || typeof runCreatedAt === 'string') || !(bytes instanceof ArrayBuffer)) return null;
-  const reading = readModelFile(bytes);
-  return reading.ok ? { id, createdAt, runCreatedAt, header: reading.header, bytes } : null;
+  if (typeof id !== 'string') return null;
+  const when = typeof createdAt === 'string' && Number.isFinite(Date.parse(createdAt)) ? createdAt : null;
+  if (when === null || !(runCreatedAt === null || typeof runCreatedAt === 'string') || !(bytes instanceof ArrayBuffer)) {
+    return { id, createdAt: when, error: msg('check.storage.foreignModel') };
+  }
+  const reading = readSavedFile(bytes);
+  return reading.ok ? { id, createdAt: when, runCreatedAt, header: reading.header, bytes } : { id, createdAt: when, error: reading.error };
+}
+
+/** Newest first; an entry that does not say when it was saved last. */
+export function newestFirst(a: StoredModelEntry, b: StoredModelEntry): number {
+  return (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
 }
 
 export async function openModelStore(dbName = MODELS_DB_NAME): Promise<ModelStore> {
@@ -46,7 +73,7 @@ export async function openModelStore(dbName = MODELS_DB_NAME): Promise<ModelStor
   db.onversionchange = () => db.close();
   return {
     async add({ bytes, runCreatedAt }) {
-      const reading = readModelFile(bytes);
+      const reading = readSavedFile(bytes);
       if (!reading.ok) throw new MessageError(reading.error);
       const stored = { id: newId(), createdAt: new Date().toISOString(), runCreatedAt, bytes };
       await transact(db, 'readwrite', (store) => store.put(stored), STORE);
@@ -55,9 +82,9 @@ export async function openModelStore(dbName = MODELS_DB_NAME): Promise<ModelStor
     async list() {
       const all = await transact(db, 'readonly', (store) => store.getAll(), STORE);
       return all
-        .map(readEntry)
-        .filter((e): e is SavedModelEntry => e !== null)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        .map(readModelEntry)
+        .filter((e): e is StoredModelEntry => e !== null)
+        .sort(newestFirst);
     },
     async remove(id) {
       await transact(db, 'readwrite', (store) => store.delete(id), STORE);

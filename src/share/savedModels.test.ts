@@ -3,7 +3,7 @@ import { defaultCnnConfig } from '../config/cnnConfig';
 import { encodeCheckpoint, type Checkpoint } from '../engine/protocol/checkpointFormat';
 import { sampleGanCheckpoint } from '../engine/protocol/checkpointFixtures';
 import { sampleCheckpoint } from './fixtures/savedModel';
-import { continueConfig, exportFolderName, modelDetail, modelFileName, modelTitle, readModelFile } from './savedModels';
+import { continueConfig, exportFolderName, modelDetail, modelFileName, modelTitle, readModelFile, readSavedFile, savedFileDetail, savedFileTitle } from './savedModels';
 import { MessageError } from '../i18n/message';
 import { english } from '../i18n/testing/english';
 
@@ -30,6 +30,20 @@ describe('saved models as the page describes them', () => {
     expect(refusal(new ArrayBuffer(0))).toBe('Not a usable checkpoint: it is shorter than its own preamble.');
     // A GAN run's checkpoint is a valid file, but not a model the page keeps or loads.
     expect(refusal(bytesOf(sampleGanCheckpoint()))).toBe('Not a usable checkpoint: it holds a GAN run, not a CNN model.');
+  });
+
+  it('reads either kind from this browser’s saved models, described by its own kind; refuses damaged bytes with the validator’s sentence', () => {
+    const cnn = readSavedFile(bytesOf(sampleCheckpoint()));
+    if (!cnn.ok) throw new MessageError(cnn.error);
+    expect(savedFileTitle(cnn.header)).toBe('Tiny CNN on MNIST digits');
+    expect(savedFileDetail(cnn.header)).toBe('step 3 (epoch 1 of 1) · loss 1.25 · test accuracy 62.5% · trained on WebGL');
+    const gan = readSavedFile(bytesOf(sampleGanCheckpoint()));
+    if (!gan.ok) throw new MessageError(gan.error);
+    expect('tensors' in gan.header).toBe(false);
+    expect(savedFileTitle(gan.header)).toBe('MLP GAN on MNIST digits');
+    expect(savedFileDetail(gan.header)).toBe('step 50 of 200 · D loss 1.1 · G loss 0.9 · trained on WebGL');
+    const cut = readSavedFile(bytesOf(sampleGanCheckpoint()).slice(0, 40));
+    expect(!cut.ok && english(cut.error)).toMatch(/^Not a usable checkpoint: /);
   });
 
   it('continues a finished run for one more epoch, a stopped one to its own end, on the backend asked for', () => {

@@ -1,6 +1,8 @@
 /**
  * What the page says about a saved model and the names of its files. Pure: the page reads a file,
- * this module validates it (through the one checkpoint validator) and describes it.
+ * this module validates it (through the one checkpoint validator) and describes it. The Train view
+ * loads CNN models (readModelFile); this browser's saved models hold GAN runs too (readSavedFile,
+ * described through ganFiles.ts).
  *
  * A saved model downloads as one `.gpck` file, not a zip of tfjs `model.json` + weight shards: it is
  * the very document the page loads back, read by the one validator checkpoints and saved models
@@ -11,7 +13,8 @@
 import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
 import type { RunConfig } from '../config/workloads';
-import { decodeCheckpoint, isCnnCheckpoint, type CnnCheckpoint } from '../engine/protocol/checkpointFormat';
+import { decodeCheckpoint, isCnnCheckpoint, readCheckpointHeader, type CheckpointHeader, type CnnCheckpoint } from '../engine/protocol/checkpointFormat';
+import { ganModelDetail, ganModelTitle, isGanHeader } from './ganFiles';
 import { formatNumber, formatPercent } from './format';
 import { msg, type Message } from '../i18n/message';
 import { Translator } from '../i18n/translator';
@@ -31,6 +34,27 @@ export function readModelFile(bytes: ArrayBuffer): ModelFileReading {
   if (!isCnnCheckpoint(reading.checkpoint)) return { ok: false, error: msg('check.file.unusable', { reason: msg('check.file.ganRun') }) };
   const { tensors: _tensors, ...header } = reading.checkpoint;
   return { ok: true, header, bytes };
+}
+
+export type SavedFileReading = { ok: true; header: CheckpointHeader; bytes: ArrayBuffer } | { ok: false; error: Message };
+
+/**
+ * Reads a file kept in this browser's saved models from untrusted bytes: a CNN model (the Train
+ * view's) or a GAN run (the GAN studio's), told apart by its header's workload. Never throws.
+ */
+export function readSavedFile(bytes: ArrayBuffer): SavedFileReading {
+  const reading = readCheckpointHeader(bytes);
+  return reading.ok ? { ok: true, header: reading.checkpoint, bytes } : reading;
+}
+
+/** A saved file's title, whichever kind: "Tiny CNN on MNIST digits", "MLP GAN on MNIST digits". */
+export function savedFileTitle(header: CheckpointHeader, t = new Translator('en')): string {
+  return isGanHeader(header) ? ganModelTitle(header.config, t) : modelTitle(header.config, t);
+}
+
+/** A saved file's progress and figures, whichever kind (modelDetail, ganModelDetail). */
+export function savedFileDetail(header: CheckpointHeader, t = new Translator('en')): string {
+  return isGanHeader(header) ? ganModelDetail(header, t) : modelDetail(header, t);
 }
 
 /** e.g. "Tiny CNN on MNIST digits". */

@@ -9,7 +9,8 @@ import { Say } from '../i18n/Say';
 
 /**
  * The GAN studio's "Take the GAN further": both networks of the last GAN run as a Keras package
- * (strategy.run loop), the run's whole state as a .gpck file, and a GAN file loaded back to continue training.
+ * (strategy.run loop), the run's whole state saved in this browser (listed in the History tab) or as a
+ * .gpck file, and a GAN file loaded back (from a file or the History tab) to continue training.
  */
 export function GanExportPanel({ backend, busyTraining }: { backend: BackendName | null; busyTraining: boolean }) {
   const t = useT();
@@ -23,6 +24,9 @@ export function GanExportPanel({ backend, busyTraining }: { backend: BackendName
       <div className="controls">
         <button data-testid="btn-gan-export" disabled={!canUseKept} onClick={() => void modelSession.exportForTensorFlow()}>
           {s.busy === 'export' ? t('models.panel.exporting') : t('models.panel.export')}
+        </button>
+        <button data-testid="btn-gan-save" disabled={!canUseKept} onClick={() => void modelSession.saveToBrowser()}>
+          {s.busy === 'save' ? t('models.panel.saving') : t('models.panel.save')}
         </button>
         <button data-testid="btn-gan-download" disabled={!canUseKept} onClick={() => void modelSession.download()}>
           {s.busy === 'download' ? t('models.panel.preparing') : t('models.panel.download', { extension: MODEL_FILE_EXTENSION })}

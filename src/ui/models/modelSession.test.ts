@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceClient } from '../../engine/client/deviceClient';
 import { encodeCheckpoint } from '../../engine/protocol/checkpointFormat';
+import { sampleGanCheckpoint } from '../../engine/protocol/checkpointFixtures';
 import type { ModelStore, SavedModelEntry } from '../../share/modelStore';
-import { readModelFile } from '../../share/savedModels';
+import { readSavedFile } from '../../share/savedModels';
 import { sampleCheckpoint } from '../../share/fixtures/savedModel';
 import { defaultGanConfig } from '../../config/ganConfig';
 import { SavedModelsModel } from '../../share/savedModelsModel';
@@ -24,7 +25,7 @@ function memoryModels(): ModelStore & { added: { bytes: ArrayBuffer; runCreatedA
   return {
     added,
     async add(entry) {
-      const reading = readModelFile(entry.bytes);
+      const reading = readSavedFile(entry.bytes);
       if (!reading.ok) throw new MessageError(reading.error);
       added.push(entry);
       const stored = { id: `m${entries.length}`, createdAt: new Date().toISOString(), header: reading.header, ...entry };
@@ -42,7 +43,7 @@ function setup() {
   const cnn = new TrainingSession(client, 'loss', new RunStore('loss', immediately));
   const gan = new TrainingSession(client, 'dLoss', new RunStore('dLoss', immediately));
   const store = memoryModels();
-  const session = new ModelSession(client, cnn, gan, new SavedModelsModel(async () => store), () => '2025-02-01T00:00:00.000Z');
+  const session = new ModelSession(client, cnn, gan, new SavedModelsModel(async () => store), (kind) => (kind === 'cnn' ? '2025-02-01T00:00:00.000Z' : '2025-02-02T00:00:00.000Z'));
   return { port, cnn, gan, store, session };
 }
 
@@ -85,6 +86,41 @@ describe('the page’s trained model', () => {
     port.event(ganRun, { type: 'metrics', points: [{ step: 1, epoch: 1, stepsInWindow: 1, scalars: { dLoss: 1 }, warmup: true, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 0, gpuBytes: null, numTensors: 1 }] });
     port.event(ganRun, { type: 'state', state: 'stopped' });
     expect(session.getSnapshot().kept).toBe('ganRun');
+  });
+
+  it('saves the GAN studio’s last run in this browser beside its run; a saved GAN run loads into the GAN studio, a CNN model’s file is refused there', async () => {
+    const { port, gan, store, session } = setup();
+    gan.start(defaultGanConfig());
+    const run = port.lastSubmit().id;
+    port.run(run);
+    port.event(run, { type: 'metrics', points: [{ step: 1, epoch: 1, stepsInWindow: 1, scalars: { dLoss: 1 }, warmup: true, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 0, gpuBytes: null, numTensors: 1 }] });
+    port.event(run, { type: 'state', state: 'finished' });
+    port.end(run);
+    expect(session.getSnapshot().kept).toBe('ganRun');
+
+    const saving = session.saveToBrowser();
+    expect(session.getSnapshot()).toMatchObject({ busy: 'save', scope: 'gan' });
+    const { id, request } = port.lastSubmit();
+    expect(request).toEqual({ kind: 'saveModel' });
+    port.run(id, 'saveModel');
+    const file = sampleGanCheckpoint();
+    const bytes = encodeCheckpoint(file).buffer as ArrayBuffer;
+    port.event(id, { type: 'model', result: { kind: 'file', bytes, config: file.config, step: 50, testAccuracy: null } });
+    port.end(id);
+    await saving;
+    expect(store.added).toEqual([{ bytes, runCreatedAt: '2025-02-02T00:00:00.000Z' }]);
+    expect(session.getSnapshot()).toMatchObject({ busy: null, error: null, scope: 'gan' });
+    expect(english(session.getSnapshot().note)).toBe('Saved gpu-playground-mlp-mnist-step50.gpck in this browser: the History tab lists it.');
+
+    const source = msg('models.source.browser', { date: '2025-02-03 10:00' });
+    session.loadGan(bytes, source);
+    expect(session.getSnapshot()).toMatchObject({ ganLoaded: { bytes, source, header: { progress: { step: 50 } } }, loaded: null, scope: 'gan', error: null });
+    expect(english(session.getSnapshot().note)).toBe('Loaded from this browser (saved 2025-02-03 10:00).');
+    session.loadGan(gpck(), source);
+    expect(english(session.getSnapshot().error)).toBe('A continued run keeps the saved run’s settings; these differ: workload.');
+    expect(session.getSnapshot().ganLoaded?.bytes).toBe(bytes);
+    session.continueGan('wasm');
+    expect(port.lastSubmit().request).toEqual({ kind: 'train', config: { ...file.config, backend: 'wasm' }, resume: bytes });
   });
 
   it("refuses a damaged file with the validator's message and keeps the model it had loaded", () => {

@@ -1,7 +1,8 @@
 /**
- * The page's trained model: save the worker's kept run to the browser or as a file, export it for
- * TensorFlow, load a saved one (from the History tab or a file), evaluate it and continue training
- * it. Every device step is a job of the one device owner; files are validated before they are sent.
+ * The page's trained model: save the worker's kept run (a CNN's or a GAN's) to the browser or as a
+ * file, export it for TensorFlow, load a saved one (from the History tab or a file: a CNN model into
+ * the Train view, a GAN run into the GAN studio), evaluate a CNN model and continue training either.
+ * Every device step is a job of the one device owner; files are validated before they are sent.
  */
 import { version as APP_VERSION } from '../../../package.json';
 import type { BackendName } from '../../config/backends';
@@ -58,7 +59,8 @@ export class ModelSession {
     private readonly cnn: TrainingSession,
     private readonly gan: TrainingSession,
     private readonly models: SavedModelsModel,
-    private readonly runCreatedAt: () => string | null,
+    /** The History entry's createdAt of the view's last recorded run, so a saved model is listed beside it. */
+    private readonly runCreatedAt: (kind: TrainingKind) => string | null,
   ) {
     this.watch(cnn, 'run');
     this.watch(gan, 'ganRun');
@@ -71,14 +73,17 @@ export class ModelSession {
 
   getSnapshot = (): ModelSnapshot => this.snapshot;
 
-  /** Saves the kept model in this browser, listed in the History tab beside its run. */
-  saveToBrowser = (): Promise<void> =>
-    this.task('save', async () => {
+  /** Saves the kept model (a CNN's, or the GAN studio's last run) in this browser, listed in the History tab beside its run. */
+  saveToBrowser = (): Promise<void> => {
+    const { kept } = this.snapshot;
+    const runCreatedAt = kept === 'run' ? this.runCreatedAt('cnn') : kept === 'ganRun' ? this.runCreatedAt('gan') : null;
+    return this.task('save', async () => {
       const file = await this.fileOfKept();
-      const error = await this.models.add(file.bytes, this.snapshot.kept === 'run' ? this.runCreatedAt() : null);
+      const error = await this.models.add(file.bytes, runCreatedAt);
       if (error) throw new MessageError(error);
       return { id: 'models.note.saved', values: { file: modelFileName(file.config, file.step) } };
-    }, 'cnn');
+    });
+  };
 
   /** Downloads the kept model (a CNN's, or the GAN studio's last run) as one .gpck file. */
   download = (): Promise<void> =>
@@ -118,8 +123,12 @@ export class ModelSession {
   /** Reads a picked GAN run's file in the GAN studio; a CNN model's file, a damaged one or one over the size cap is refused. */
   async loadGanFile(file: File): Promise<void> {
     if (file.size > MAX_CHECKPOINT_BYTES) return this.update({ error: { id: 'models.error.tooBig', values: { size: file.size, max: MAX_CHECKPOINT_BYTES } }, note: null, scope: 'gan' });
-    const source: Message = { id: 'models.source.file', values: { name: file.name } };
-    const reading = readGanFile(await file.arrayBuffer());
+    this.loadGan(await file.arrayBuffer(), { id: 'models.source.file', values: { name: file.name } });
+  }
+
+  /** Validates a GAN run's file (picked, or saved in this browser) and makes it the GAN studio's loaded one; a refused file changes nothing else. */
+  loadGan(bytes: ArrayBuffer, source: Message): void {
+    const reading = readGanFile(bytes);
     if (!reading.ok) return this.update({ error: reading.error, note: null, scope: 'gan' });
     this.update({ ganLoaded: { header: reading.header, bytes: reading.bytes, source }, error: null, scope: 'gan', note: { id: 'models.note.loaded', values: { source } } });
   }
@@ -208,4 +217,4 @@ export class ModelSession {
   }
 }
 
-export const modelSession = new ModelSession(deviceClient, cnnSession, ganSession, savedModels, () => runRecorder.getSnapshot().cnn?.result?.createdAt ?? null);
+export const modelSession = new ModelSession(deviceClient, cnnSession, ganSession, savedModels, (kind) => runRecorder.getSnapshot()[kind]?.result?.createdAt ?? null);

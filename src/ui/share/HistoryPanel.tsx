@@ -5,9 +5,10 @@ import { entryTexts, historyModel } from '../../share/historyModel';
 import { ComparisonView, ResultView } from './ResultView';
 import { formatDate } from '../../share/resultSummary';
 import { historyActionNames, historyRowName } from '../../share/accessibleNames';
-import type { SavedModelEntry } from '../../share/modelStore';
+import { isReadableModel, type SavedModelEntry } from '../../share/modelStore';
 import { savedModels } from '../../share/savedModelsModel';
-import { loadStoredModel, SavedModelsPanel } from '../models/SavedModelsPanel';
+import { loadStoredModel } from '../models/loadStoredModel';
+import { SavedModelsPanel } from '../models/SavedModelsPanel';
 import { useT, type T } from '../i18n/useT';
 import { Say } from '../i18n/Say';
 
@@ -78,7 +79,7 @@ export function HistoryPanel() {
   const t = useT();
   const history = useSyncExternalStore(historyModel.subscribe, historyModel.getSnapshot);
   const models = useSyncExternalStore(savedModels.subscribe, savedModels.getSnapshot);
-  const modelByRun = useMemo(() => new Map(models.entries.flatMap((m) => (m.runCreatedAt ? [[m.runCreatedAt, m] as const] : []))), [models.entries]);
+  const modelByRun = useMemo(() => new Map(models.entries.filter(isReadableModel).flatMap((m) => (m.runCreatedAt ? [[m.runCreatedAt, m] as const] : []))), [models.entries]);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewed, setViewed] = useState<string | null>(null);
   const [comparing, setComparing] = useState<string[] | null>(null);

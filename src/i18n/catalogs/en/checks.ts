@@ -151,5 +151,6 @@ export const EN_CHECKS = {
   'check.storage.full': 'Browser storage is full: {detail}. Delete old runs from the history to make room.',
   'check.storage.failed': 'Browser storage failed: {detail}',
   'check.storage.foreignRecord': 'The unfinished run stored in this browser is not a record this page wrote.',
+  'check.storage.foreignModel': 'This saved model is not a record this page wrote.',
   'check.lesson.stepOutside': 'This lesson has {count, plural, one {# step} other {# steps}}; showing step {step}',
 } as const;

@@ -126,7 +126,8 @@ export const EN_GAN_INSPECT = {
 
   'models.saved.title': 'Saved models',
   'models.saved.reading': 'Reading the saved models…',
-  'models.saved.none': 'No saved models yet: train a CNN, then "Save model in this browser".',
+  'models.saved.none': 'No saved models yet: train a CNN or a GAN, then "Save model in this browser".',
+  'models.saved.damaged': 'Cannot be loaded',
   'models.saved.count': '{count, plural, one {# saved model} other {# saved models}}.',
   'models.saved.when': 'Saved',
   'models.saved.model': 'Model',

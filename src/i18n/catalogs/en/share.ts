@@ -40,6 +40,7 @@ export const EN_SHARE = {
   'share.names.select': 'Select {row} for comparison',
   'share.names.loadModel': 'Load its model, {row}',
   'share.names.savedModel': 'saved model {number}: {title}, step {step}, {date}',
+  'share.names.damagedModel': 'unreadable saved model {number}, {date}',
   'share.names.load': 'Load {row}',
   'share.names.download': 'Download {row}',
 
@@ -218,6 +219,9 @@ export const EN_SHARE = {
   'share.model.loss': 'loss {loss}',
   'share.model.accuracy': 'test accuracy {accuracy}',
   'share.model.trainedOn': 'trained on {backend}',
+  'share.model.ganStep': 'step {step} of {steps}',
+  'share.model.dLoss': 'D loss {loss}',
+  'share.model.gLoss': 'G loss {loss}',
   // src/share/runHere.ts: what "Run on this device" tells about what differs here.
   'share.here.list': '{list}, {item}',
   'share.here.then': '{first}. {then}',

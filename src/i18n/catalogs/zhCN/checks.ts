@@ -146,5 +146,6 @@ export const ZH_CN_CHECKS: Readonly<Record<keyof typeof EN_CHECKS, string>> = {
   'check.storage.full': '浏览器存储已满：{detail}。请从历史中删除旧的训练记录以腾出空间。',
   'check.storage.failed': '浏览器存储出错：{detail}',
   'check.storage.foreignRecord': '此浏览器中保存的未完成训练不是本页面写入的记录。',
+  'check.storage.foreignModel': '这个已保存的模型不是本页面写入的记录。',
   'check.lesson.stepOutside': '这个课程只有 {count} 步；显示第 {step} 步',
 };

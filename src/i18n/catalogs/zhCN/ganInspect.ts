@@ -125,7 +125,8 @@ export const ZH_CN_GAN_INSPECT: Readonly<Record<keyof typeof EN_GAN_INSPECT, str
 
   'models.saved.title': '已保存的模型',
   'models.saved.reading': '正在读取已保存的模型…',
-  'models.saved.none': '还没有保存的模型：先训练一个 CNN，再点击“在此浏览器中保存模型”。',
+  'models.saved.none': '还没有保存的模型：先训练一个 CNN 或 GAN，再点击“在此浏览器中保存模型”。',
+  'models.saved.damaged': '无法加载',
   'models.saved.count': '已保存 {count, plural, other {# 个模型}}。',
   'models.saved.when': '保存时间',
   'models.saved.model': '模型',

@@ -39,6 +39,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.names.select': '选择{row}进行比较',
   'share.names.loadModel': '加载其模型：{row}',
   'share.names.savedModel': '已保存的模型 {number}：{title}，第 {step} 步，{date}',
+  'share.names.damagedModel': '无法读取的已保存模型 {number}，{date}',
   'share.names.load': '加载{row}',
   'share.names.download': '下载{row}',
 
@@ -201,6 +202,9 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.model.loss': '损失 {loss}',
   'share.model.accuracy': '测试准确率 {accuracy}',
   'share.model.trainedOn': '在 {backend} 上训练',
+  'share.model.ganStep': '第 {step} / {steps} 步',
+  'share.model.dLoss': 'D 损失 {loss}',
+  'share.model.gLoss': 'G 损失 {loss}',
   'share.here.list': '{list}、{item}',
   'share.here.then': '{first}。{then}',
   'share.here.noneOf': '发送者的后端（{backends}）在这里都不可用。',
