@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ModelPanelPage } from './pages/modelPanel';
 import { PlaygroundPage } from './pages/playgroundPage';
@@ -61,7 +62,17 @@ test('saves a trained tiny CNN, reloads the page, loads it from History, evaluat
   await expect(p.errorMessage()).toHaveCount(0);
 });
 
-test('exports a trained MLP GAN for TensorFlow: both networks in the zip; downloads the run, loads it after a reload and continues it', async ({ page, backend }) => {
+/** A chart's "Show as table" rows: each step with its cells, by column heading. */
+async function chartRows(chart: Locator): Promise<{ step: number; cells: Record<string, string> }[]> {
+  const toggle = chart.getByTestId(`${await chart.getAttribute('data-testid')}-table-toggle`);
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const table = chart.locator('table');
+  const headings = await table.locator('thead th').allInnerTexts();
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+  return rows.map(([step, ...cells]) => ({ step: Number(step.replace(/,/g, '')), cells: Object.fromEntries(cells.map((cell, i) => [headings[i + 1], cell])) }));
+}
+
+test('exports a trained MLP GAN for TensorFlow: both networks in the zip; saves the run in this browser and downloads it, loads it after a reload and continues it, its saved curves drawn first', async ({ page, backend }) => {
   test.skip(backend !== 'cpu', 'saving, loading and exporting write and read the same files on every backend; one project runs them (CI time)');
   const gan = new PlaygroundPage(page, 'gan');
   await gan.open();
@@ -78,6 +89,11 @@ test('exports a trained MLP GAN for TensorFlow: both networks in the zip; downlo
   const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path())))).map((f) => f.replace(/^[^/]+\//, ''));
   expect(files.sort()).toEqual(['README.md', 'check.npz', 'discriminator_topology.json', 'generator_topology.json', 'requirements.txt', 'run.json', 'train.py', 'verify.py', 'weights.npz']);
 
+  // Saved in this browser, listed in History beside its run.
+  await expect(gan.root.getByTestId('history-save-status')).toHaveText('Kept in the history.');
+  await gan.root.getByTestId('btn-gan-save').click();
+  await expect(gan.root.getByTestId('gan-export-note')).toHaveText('Saved gpu-playground-mlp-mnist-step3.gpck in this browser: the History tab lists it.');
+
   // The run's whole state as one file, loaded back after a reload and continued on WebAssembly for as many steps again.
   const gpckDownload = page.waitForEvent('download');
   await gan.root.getByTestId('btn-gan-download').click();
@@ -85,7 +101,19 @@ test('exports a trained MLP GAN for TensorFlow: both networks in the zip; downlo
   expect(gpck.suggestedFilename()).toBe('gpu-playground-mlp-mnist-step3.gpck');
   const gpckPath = await gpck.path();
   await page.reload();
-  await page.getByTestId('tab-gan').click();
+  const models = new ModelPanelPage(page);
+  await page.getByTestId('tab-history').click();
+  const saved = models.savedModels();
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByTestId('saved-model-title')).toHaveText('MLP GAN on MNIST digits');
+  await expect(saved.getByTestId('saved-model-detail')).toHaveText(/^step 3 of 3 · D loss [\d.]+ · G loss [\d.]+ · trained on CPU \(plain JS\)$/);
+  await expect(models.loadFromRun()).toHaveCount(1);
+  await saved.getByTestId('btn-saved-model-load').click();
+  await expect(gan.root).toBeVisible();
+  await expect(gan.root.getByTestId('gan-loaded-detail')).toHaveText(/^MLP GAN on CPU \(plain JS\), step 3 of 3 \(saved \d\d:\d\d\) · from this browser \(saved .+\)$/);
+  await expect(gan.root.getByTestId('btn-gan-continue')).toBeEnabled();
+
+  // The downloaded file loads the same run.
   await gan.root.getByTestId('gan-file-input').setInputFiles({ name: 'gpu-playground-mlp-mnist-step3.gpck', mimeType: 'application/octet-stream', buffer: await readFile(gpckPath) });
   await expect(gan.root.getByTestId('gan-loaded-detail')).toHaveText(/^MLP GAN on CPU \(plain JS\), step 3 of 3 \(saved \d\d:\d\d\) · from file gpu-playground-mlp-mnist-step3\.gpck$/);
   await gan.chooseBackend(RUN_ON);
@@ -93,4 +121,14 @@ test('exports a trained MLP GAN for TensorFlow: both networks in the zip; downlo
   await expect(gan.runState()).toHaveText('finished', { timeout: 150_000 });
   await expect(gan.stat('step')).toHaveText(/^6 \/ 6\b/);
   await expect(gan.errorMessage()).toHaveCount(0);
+
+  // The loss chart draws the saved run's D and G losses, dimmed, up to step 3, then the continued run's own from step 4.
+  const rows = await chartRows(gan.root.getByTestId('chart-gan-loss'));
+  const has = (cell: string | undefined) => cell !== undefined && cell !== '–';
+  const prior = rows.filter((r) => has(r.cells['D loss up to the checkpoint']) && has(r.cells['G loss up to the checkpoint']));
+  const own = rows.filter((r) => has(r.cells['D loss']) && has(r.cells['G loss']));
+  expect(prior.length, 'the checkpoint’s curves are drawn').toBeGreaterThan(0);
+  expect(Math.max(...prior.map((r) => r.step))).toBeLessThanOrEqual(3);
+  expect(Math.min(...own.map((r) => r.step))).toBeGreaterThanOrEqual(4);
+  expect(await gan.chartPoints('gan-loss')).toBe(2 * (prior.length + own.length));
 });
