@@ -38,7 +38,7 @@ async function trainAndLog(config: CnnRunConfig, data: ImageDataset) {
       if (step % HISTOGRAM_EVERY === 0) histograms.push((await weightHistograms(workload, step)) as WeightHistograms);
     }
     const evals = [await workload.evaluate(STEPS, 1)];
-    return runLogOf({ config, info: workload.info, metrics, evals, histograms, priorLoss: [], startedAt: Date.now(), device: { 'tfjs-core': tf.version_core, backend: tf.getBackend() } });
+    return runLogOf({ config, info: workload.info, metrics, evals, histograms, startedAt: Date.now(), device: { 'tfjs-core': tf.version_core, backend: tf.getBackend() } });
   } finally {
     workload.dispose();
   }

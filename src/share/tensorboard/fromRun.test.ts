@@ -18,7 +18,7 @@ const CNN: RunForLog = {
   metrics: [point(5, { loss: 1.2, accuracy: 0.5 }), point(6, { loss: 1.0, accuracy: 0.6 }), point(8, { loss: 0.8, accuracy: 0.7 })],
   evals: [{ step: 8, epoch: 2, testLoss: 0.7, testAccuracy: 0.8, examples: 100 }],
   histograms: [{ step: 4, epoch: 1, tensors: [{ name: 'conv2d_Conv2D1/kernel', histogram: histogramOf([0.1, -0.2, 0.3]) }] }],
-  priorLoss: [[1, 2.3], [4, 1.5], [5, 9]],
+  priorCurves: { loss: [[1, 2.3], [4, 1.5], [5, 9]] },
   startedAt: Date.UTC(2026, 10, 25, 12),
   device: { 'webgl.renderer': 'ANGLE (Google, SwiftShader)', 'tfjs-core': '4.22.0' },
 };
@@ -58,7 +58,7 @@ describe('a run on the page as a TensorBoard log', () => {
   });
 
   it('a GAN run: its own scalars by name, no test figures; the whole log reads back record by record', () => {
-    const gan = runLogOf({ ...CNN, config: { ...defaultGanConfig(), backend: 'wasm' }, metrics: [point(1, { dLoss: 1.4, gLoss: 0.7 })], evals: [], priorLoss: [], device: null });
+    const gan = runLogOf({ ...CNN, config: { ...defaultGanConfig(), backend: 'wasm' }, metrics: [point(1, { dLoss: 1.4, gLoss: 0.7 })], evals: [], priorCurves: {}, device: null });
     expect(tags(gan).slice(0, 2)).toEqual(['train/dLoss', 'train/gLoss']);
     expect(gan.texts.map((t) => t.tag)).toEqual(['run/settings', 'run/info']);
     const events = readRecords(tensorboardLog(gan)).map(decodeEvent);

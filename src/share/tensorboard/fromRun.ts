@@ -6,7 +6,7 @@
  */
 import type { RunConfig } from '../../config/workloads';
 import type { EvalPoint, MetricsPoint, RunInfo, WeightHistograms } from '../../engine/protocol/training';
-import { priorBefore, type CurvePoint, type PriorCurves } from '../priorCurves';
+import { priorBefore, type PriorCurves } from '../priorCurves';
 import type { RunLog, ScalarPoint } from './runLog';
 
 export interface RunForLog {
@@ -17,8 +17,6 @@ export interface RunForLog {
   histograms: readonly WeightHistograms[];
   /** The saved run's curves a continued run started from, by scalar name, written before the run's own points of those scalars. */
   priorCurves?: PriorCurves;
-  /** The saved run's loss curve alone, as callers written before priorCurves pass it (scripts/tensorboard/realRunLog.ts); priorCurves wins. */
-  priorLoss?: readonly CurvePoint[];
   /** Epoch ms: when the run was asked for. */
   startedAt: number;
   /** The device as a shared result records it (flat keys: GPU, renderer, browser, versions…), or null. */
@@ -50,7 +48,7 @@ function trainScalars(run: RunForLog): { tag: string; points: ScalarPoint[] }[] 
   const firstStep = run.metrics[0]?.step ?? Infinity;
   return names.flatMap((name) => {
     const own = run.metrics.flatMap((p) => (p.scalars[name] === undefined ? [] : [{ step: p.step, value: p.scalars[name] }]));
-    const prior = priorBefore(run.priorCurves ?? { loss: run.priorLoss ?? [] }, name, firstStep).map(([step, value]) => ({ step, value }));
+    const prior = priorBefore(run.priorCurves, name, firstStep).map(([step, value]) => ({ step, value }));
     return series(`train/${name}`, [...prior, ...own]);
   });
 }
