@@ -50,6 +50,10 @@ export const ALLOWED_LATIN: readonly AllowedName[] = [
   { name: 'CSV', why: 'a file format' },
   { name: 'JSON', why: 'a file format' },
   { name: 'GPCK', why: 'the saved-model file format, by its magic bytes' },
+  { name: 'GPDS', why: 'the data set file format, by its magic bytes' },
+  { name: 'JPEG', why: 'a file format' },
+  { name: 'WebP', why: 'a file format' },
+  { name: 'ZIP', why: 'a file format' },
   { name: 'Ctrl+C', why: 'a key on the keyboard' },
   { name: 'English', why: 'the language picker names each language in its own language' },
 ];

@@ -1,0 +1,32 @@
+/**
+ * The caps on a data set of your own, in one place: every importer and the file reader check what
+ * they are given against these numbers before they allocate or decode anything.
+ */
+
+/** Fewest and most classes a data set may have. */
+export const MIN_CLASSES = 2;
+export const MAX_CLASSES = 100;
+/** Longest class name and data set name, in characters (UTF-16 code units). */
+export const MAX_CLASS_NAME_CHARS = 40;
+export const MAX_DATASET_NAME_CHARS = 80;
+/** Most images in a data set, train and test together (MNIST's training split). */
+export const MAX_IMAGES = 60_000;
+/** Most bytes of images and labels in a data set (its file adds a header of at most 64 kB). */
+export const MAX_DATASET_BYTES = 64 * 1024 * 1024;
+/**
+ * Most bytes of pictures an importer is given: a folder's files summed, a zip archive, and the sizes
+ * its central directory declares summed (checked before anything is inflated).
+ */
+export const MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+/** Largest CSV read: Kaggle's mnist_train.csv (60,000 rows, about 110 MB) fits. */
+export const MAX_CSV_BYTES = 128 * 1024 * 1024;
+/** Most files a zip archive or a folder may hold (images, and the files that are skipped). */
+export const MAX_ENTRIES = 70_000;
+/** Largest picture decoded, pixels per side: read from its header before it is decoded. */
+export const MAX_SOURCE_SIDE = 4096;
+/** The share of each class's images kept for testing. */
+export const DEFAULT_TEST_FRACTION = 0.2;
+/** Largest test share a caller may ask for: a class must keep at least as many images to train on. */
+export const MAX_TEST_FRACTION = 0.5;
+/** A class needs one image to train on and one to test. */
+export const MIN_IMAGES_PER_CLASS = 2;
