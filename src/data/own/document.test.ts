@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { english, sayable } from '../../i18n/testing/english';
-import { Translator } from '../../i18n/translator';
 import { makeOwnDataset } from './document';
 import { MAX_CLASSES, MAX_IMAGES } from './limits';
 import { classNames, OPTIONS, shapesPool } from './testing/fixtures';
@@ -41,11 +40,5 @@ describe('makeOwnDataset', () => {
     );
     const huge = { count: MAX_IMAGES + 1, images: new Uint8Array(0), labels: new Uint8Array(0) };
     expect(refusal(huge, classNames(3))).toBe('These examples cannot be made into a data set: it has 60,001 images, over the 60,000 a data set may have.');
-  });
-
-  it('says its refusals in Chinese too', () => {
-    const made = makeOwnDataset(shapesPool(2, 1), ['only'], OPTIONS);
-    expect(made.ok).toBe(false);
-    if (!made.ok) expect(new Translator('zh-CN').say(made.error)).toBe('无法用这些样本生成数据集：它只有 1 个类别；数据集至少需要 2 个。');
   });
 });
