@@ -1,0 +1,16 @@
+/**
+ * A data set of your own (issue 23), the pure part: the document, its file, and the importers that
+ * make it (CSV; a folder or zip of pictures, decoded by an injected decoder). No DOM, no React, no
+ * TensorFlow.js: the page, the worker and the tests all use exactly this module.
+ */
+export { importCsv, type CsvSource } from './csvImport';
+export { buildOwnDataset, makeOwnDataset } from './document';
+export type { ClassFolder, FileEntry } from './entries';
+export { DATASET_FILE_EXTENSION, DATASET_MAGIC, DATASET_VERSION, decodeOwnDataset, encodeOwnDataset, MAX_DATASET_FILE_BYTES } from './fileFormat';
+export { ownDatasetHash } from './hash';
+export { IMAGE_EXTENSIONS, imageKind, imageSize, type ImageKind, type ImageSize } from './imageHeader';
+export { importImageFolder, importImageZip, type ImageDecoder, type ImagesReading, type ImportControls } from './imageImport';
+export * from './limits';
+export { LIGHT_BACKGROUND, toModelImage, type DecodedImage } from './pixels';
+export { fitCentred, resizeArea } from './resize';
+export { bytesPerImage, GRAY_28, OWN_FORMATS, type LabelledPool, type OwnDataset, type OwnDatasetOptions, type OwnDatasetReading, type OwnImageFormat } from './types';
