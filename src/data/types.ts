@@ -1,6 +1,9 @@
 import type { DatasetId } from '../config/datasets';
 
-/** One split of an image data set: row-major 28x28 uint8 pixels and uint8 labels 0..9. */
+/**
+ * One split of an image data set: row-major 28x28 uint8 pixels and uint8 labels 0..9 (a data set
+ * of your own, src/data/own: its format's size x size x channels bytes, labels 0..classes-1).
+ */
 export interface ImageSplit {
   count: number;
   /** count * 784 bytes, pixel values 0..255. */

@@ -68,6 +68,7 @@ describe('importCsv', () => {
     ['a row with 785 pixels', () => rows((c) => c.push('0'), 5), 'row 5 has 785 pixel values after its label; a 28 x 28 image has 784'],
     ['a header with 783 names', () => rows((c) => c.pop(), 1), 'row 1 has 783 pixel values after its label; a 28 x 28 image has 784'],
     ['a non-numeric pixel', () => rows((c) => (c[10] = 'abc'), 4), "row 4, column 11: 'abc' is not a whole number from 0 to 255"],
+    ['a bad pixel in a first row without a header', () => csvOf(Array.from(pool.labels, String), pool.images, false).replace(/^(\d+),\d+,/, '$1,x,'), "row 1, column 2: 'x' is not a whole number from 0 to 255"],
     ['a pixel over 255', () => rows((c) => (c[2] = '256')), "row 2, column 3: '256' is not a whole number from 0 to 255"],
     ['a negative pixel', () => rows((c) => (c[2] = '-1')), "row 2, column 3: '-1' is not a whole number from 0 to 255"],
     ['a fractional pixel', () => rows((c) => (c[784] = '1.5')), "row 2, column 785: '1.5' is not a whole number from 0 to 255"],

@@ -3,8 +3,9 @@
  * the rows, then each row is scanned in place, its pixels written straight into one buffer. A row
  * number in a refusal is the line's number in the file (1 = the first line).
  *
- * The first row is a header when its first pixel field is not a number ("pixel0"); it is skipped
- * after its field count is checked like any row. Blank lines are skipped. A field may have spaces
+ * The first row is a header when none of its fields after the label is a pixel value ("pixel0",
+ * "1x1"); it is skipped after its field count is checked like any row. A first row with a number
+ * among them is an image, so a bad pixel there is refused, never taken for a header. Blank lines are skipped. A field may have spaces
  * around it; a label may be in double quotes (no commas inside).
  */
 import { quoted } from '../../config/schema';
@@ -40,7 +41,7 @@ export function readCsvRows(text: string): CsvRows {
     line++;
     const rowEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     if (!blank(text, start, rowEnd)) {
-      const header = first && !startsWithNumberAfterLabel(text, start, rowEnd);
+      const header = first && isHeader(text, start, rowEnd);
       first = false;
       checkFieldCount(text, start, rowEnd, line);
       if (!header) {
@@ -82,11 +83,16 @@ function checkFieldCount(text: string, start: number, end: number, row: number):
   if (commas !== CSV_PIXELS) refuse('check.csv.pixelCount', { row, count: commas, expected: CSV_PIXELS });
 }
 
-function startsWithNumberAfterLabel(text: string, start: number, end: number): boolean {
-  const comma = text.indexOf(',', start);
-  if (comma < 0 || comma >= end) return false;
-  const next = text.indexOf(',', comma + 1);
-  return pixelValue(text, comma + 1, next < 0 || next > end ? end : next) >= 0;
+/** Whether no field after the label is a pixel value: a row of names ("pixel0", "1x1"), not a row with a bad pixel. */
+function isHeader(text: string, start: number, end: number): boolean {
+  let comma = text.indexOf(',', start);
+  while (comma >= 0 && comma < end) {
+    const next = text.indexOf(',', comma + 1);
+    const fieldEnd = next < 0 || next > end ? end : next;
+    if (pixelValue(text, comma + 1, fieldEnd) >= 0) return false;
+    comma = next;
+  }
+  return true;
 }
 
 /** The label as written; the pixels into `into` at `offset`. The row has exactly 784 commas. */
