@@ -114,6 +114,13 @@ describe('the data set file', () => {
     expect(refusal(noSquareTest)).toBe(said("class 'square' has no test images"));
   });
 
+  it('refuses padding after the header that is not zero', () => {
+    const named = (name: string) => fileWith({ ...header, name }, data);
+    const bytes = [named('A'), named('AB'), named('ABC')].find((b) => new DataView(b.buffer).getUint32(8, true) % 4 !== 0) ?? named('A');
+    bytes[12 + new DataView(bytes.buffer).getUint32(8, true)] = 1;
+    expect(refusal(bytes)).toBe(said('the padding after its header is not zero'));
+  });
+
   it('refuses a file over the cap by its length alone', () => {
     expect(refusal(new Uint8Array(MAX_DATASET_FILE_BYTES + 1))).toBe(said('it is 65.1 MB, over the 65 MB this page reads'));
   });

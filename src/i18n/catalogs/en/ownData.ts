@@ -57,7 +57,6 @@ export const EN_OWN_DATA = {
   // A folder or zip of images, one sub-folder per class.
   'check.images.tooManyFiles': 'there are more than {max, number} files',
   'check.images.tooLarge': 'the files take {size, number} MB in all, over the {max, number} MB this page reads',
-  'check.images.noImages': 'there are no images in it',
   'check.images.noClasses': 'there are no class folders: put each class’s images in a folder named after the class',
   'check.images.tooManyClasses': 'there are {count, number} class folders, over the {max} a data set may have',
   'check.images.folderName': 'the folder name {name} is not a usable class name (1 to {max} characters, without control characters)',

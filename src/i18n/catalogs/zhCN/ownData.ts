@@ -49,7 +49,6 @@ export const ZH_CN_OWN_DATA: Readonly<Record<keyof typeof EN_OWN_DATA, string>> 
   'check.csv.tooManyClasses': '第 {row} 行带来了类别 {name}，超出了数据集最多允许的 {max} 个类别',
   'check.images.tooManyFiles': '文件超过了 {max, number} 个',
   'check.images.tooLarge': '这些文件共 {size, number} MB，超过了本页面可读取的 {max, number} MB',
-  'check.images.noImages': '其中没有图片',
   'check.images.noClasses': '没有类别文件夹：请把每个类别的图片放进以该类别命名的文件夹',
   'check.images.tooManyClasses': '有 {count, number} 个类别文件夹，超过了数据集最多允许的 {max} 个',
   'check.images.folderName': '文件夹名 {name} 不是可用的类别名称（须为 1 到 {max} 个字符，不含控制字符）',
