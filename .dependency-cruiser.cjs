@@ -56,6 +56,13 @@ module.exports = {
       from: { path: '^src/', pathNot: '(\\.test\\.ts$|^src/i18n/testing/)' },
       to: { path: '^src/i18n/testing/' },
     },
+    {
+      name: 'own-data-fixtures-in-tests',
+      comment: 'src/data/own/testing makes pictures, zips and zip bombs for the importer tests (with pngjs, a devDependency); the app never imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '(\\.test\\.ts$|^src/data/own/testing/)' },
+      to: { path: '^src/data/own/testing/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
