@@ -16,6 +16,7 @@ import { parseCnnConfig } from '../src/config/cnnConfig';
 import type { CnnModelId } from '../src/config/models';
 import type { BenchRow } from '../src/engine/protocol/training';
 import { CNN_MODELS } from '../src/models/registry';
+import { NUM_CLASSES } from '../src/config/tunables';
 
 const TORCH_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ceiling', 'torch_step.py');
 const PYTHON_CANDIDATES = ['python3', '/usr/bin/python3'];
@@ -63,7 +64,7 @@ function findTorchPython(preferred?: string): string | null {
 /** The app's model as TensorFlow.js writes it (Keras layer configs), in a file the PyTorch script reads. */
 async function modelFile(dir: string, model: CnnModelId): Promise<string> {
   await tf.setBackend('cpu');
-  const built = CNN_MODELS[model].build(1);
+  const built = CNN_MODELS[model].build(1, NUM_CLASSES);
   const file = path.join(dir, `${model}.json`);
   writeFileSync(file, JSON.stringify(built.toJSON(null, false)));
   built.dispose();

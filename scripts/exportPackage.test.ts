@@ -16,6 +16,7 @@ import { CNN_MODELS } from '../src/models/registry';
 import { GAN_MODELS } from '../src/models/gan/registry';
 import { kerasModelFunction, MAX_EXPORT_LAYERS, readTopology } from '../src/share/export/kerasModel';
 import { pythonPackageFiles, zipPythonPackage } from '../src/share/export/pythonPackage';
+import { NUM_CLASSES } from '../src/config/tunables';
 
 const split = (count: number): ImageSplit => {
   const images = new Uint8Array(count * 784);
@@ -38,7 +39,7 @@ beforeAll(async () => {
 
 describe('Keras code for every model of the registries', () => {
   it.each(Object.keys(CNN_MODELS))('CNN %s: one Keras layer per TensorFlow.js layer, same names', (id) => {
-    const model = CNN_MODELS[id as keyof typeof CNN_MODELS].build(1);
+    const model = CNN_MODELS[id as keyof typeof CNN_MODELS].build(1, NUM_CLASSES);
     try {
       const code = kerasModelFunction('build_model', readTopology(model.toJSON(null, false)));
       const calls = code.split('\n').filter((line) => line.trim().startsWith('layers.'));
@@ -71,7 +72,7 @@ describe('Keras code for every model of the registries', () => {
 
 describe('the package', () => {
   it('holds exactly its files, the weights in model order, and leaves no tensors behind', async () => {
-    const model = CNN_MODELS.tiny.build(3);
+    const model = CNN_MODELS.tiny.build(3, NUM_CLASSES);
     const before = tf.memory().numTensors;
     const exported = await exportClassifier(model, split(12));
     expect(tf.memory().numTensors).toBe(before);

@@ -4,7 +4,7 @@
 export const IMAGE_SIDE_PX = 28;
 /** Pixels per image. */
 export const IMAGE_PIXELS = IMAGE_SIDE_PX * IMAGE_SIDE_PX;
-/** Classes in MNIST and Fashion-MNIST. */
+/** Classes in MNIST and Fashion-MNIST (a data set of your own has its own count: ImageDataset.classCount). */
 export const NUM_CLASSES = 10;
 
 /** Aim for a metrics read-back (a real sync) about this often while training, ms. */

@@ -43,7 +43,7 @@ describe('DeviceDataset', () => {
   it('serves [N,28,28,1] float32 images in [0,1] and one-hot [N,10] labels matching real MNIST labels', async () => {
     const mnist = await loadDataset('mnist', createFileReader(DATA_ROOT), undefined, { train: 2000, test: 100 });
     const before = tf.memory().numTensors;
-    const data = DeviceDataset.upload(mnist.train, { scale: 'unit' });
+    const data = DeviceDataset.upload(mnist.train, { scale: 'unit', classes: NUM_CLASSES });
     expect(data.count).toBe(2000);
     const indices = Int32Array.of(0, 1, 2, 1999, 500, 7);
     const { xs, ys } = data.batch(indices);
@@ -70,7 +70,7 @@ describe('DeviceDataset', () => {
     ['unit', 0, 1],
     ['symmetric', -1, 1],
   ] as const)('scales pixels 0..255 to [%s] range %d..%d', async (scale, low, high) => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale, classes: NUM_CLASSES });
     const { xs, ys } = data.batch(allIndices(SYNTHETIC_COUNT));
     const summary = tf.tidy(() => tf.stack([xs.min(), xs.max(), xs.slice([128, 5, 5, 0], [1, 1, 1, 1]).reshape([])]));
     const [min, max, mid] = await summary.data();
@@ -82,19 +82,19 @@ describe('DeviceDataset', () => {
   });
 
   it('rejects indices outside the split, mismatched splits, and use after dispose', () => {
-    const data = DeviceDataset.upload(syntheticSplit(10), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(10), { scale: 'unit', classes: NUM_CLASSES });
     expect(() => data.batch(Int32Array.of(0, 10))).toThrow(/index 10 is outside 0..9/);
     expect(() => data.batch(Int32Array.of(-1))).toThrow(/index -1/);
     data.dispose();
     expect(() => data.batch(Int32Array.of(0))).toThrow(/after dispose/);
     const broken = { ...syntheticSplit(10), labels: new Uint8Array(9) };
-    expect(() => DeviceDataset.upload(broken, { scale: 'unit' })).toThrow(/Cannot upload a split of 10 examples/);
+    expect(() => DeviceDataset.upload(broken, { scale: 'unit', classes: NUM_CLASSES })).toThrow(/Cannot upload a split of 10 examples/);
   });
 });
 
 describe('BatchStream', () => {
   it('walks seeded shuffled epochs, drops the last partial batch, and rolls over', async () => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const stream = new BatchStream(data, BATCH_SIZE, SEED);
     const steps = Math.floor(SYNTHETIC_COUNT / BATCH_SIZE);
     expect(stream.stepsPerEpoch).toBe(steps);
@@ -125,7 +125,7 @@ describe('BatchStream', () => {
 
   it('prefetches the following batch and keeps the tensor count flat when the caller disposes', () => {
     const start = tf.memory().numTensors;
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'symmetric' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'symmetric', classes: NUM_CLASSES });
     const stream = new BatchStream(data, 16, SEED);
     const first = stream.next();
     // dataset (2) + the batch handed out (2) + the one already gathered for the next call (2)
@@ -144,7 +144,7 @@ describe('BatchStream', () => {
   });
 
   it('keeps its prefetched batch alive across an enclosing tf.tidy', async () => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const stream = new BatchStream(data, 8, SEED);
     const first = tf.tidy(() => {
       const batch = stream.next();
@@ -160,7 +160,7 @@ describe('BatchStream', () => {
   });
 
   it('gives the same batches for the same seed and different ones for another seed', async () => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const firstIds = async (seed: number) => {
       const stream = new BatchStream(data, BATCH_SIZE, seed);
       const { xs, ys } = stream.next();
@@ -175,7 +175,7 @@ describe('BatchStream', () => {
   });
 
   it('rejects a batch size that is not 1..count', () => {
-    const data = DeviceDataset.upload(syntheticSplit(10), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(10), { scale: 'unit', classes: NUM_CLASSES });
     expect(() => new BatchStream(data, 0, SEED)).toThrow(/Batch size 0/);
     expect(() => new BatchStream(data, 11, SEED)).toThrow(/Batch size 11/);
     expect(() => new BatchStream(data, 2.5, SEED)).toThrow(/Batch size 2.5/);
@@ -184,7 +184,7 @@ describe('BatchStream', () => {
   });
 
   it.each(['eager', 'after-step', 'off'] as const)('hands out the same batches whatever the prefetch mode (%s), and holds as many as it says', async (mode: PrefetchMode) => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const start = tf.memory().numTensors;
     const stream = new BatchStream(data, 16, SEED, { prefetch: mode });
     const ids: number[] = [];
@@ -205,7 +205,7 @@ describe('BatchStream', () => {
   });
 
   it('seeks to a position and continues exactly where a stream that ran there would be', async () => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const through = new BatchStream(data, 16, SEED, { prefetch: 'after-step' });
     for (let i = 0; i < 20; i++) {
       const { xs, ys } = through.next();
@@ -232,7 +232,7 @@ describe('BatchStream', () => {
   });
 
   it('draws fewer batches per epoch when asked, and starts the next epoch after them', () => {
-    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit' });
+    const data = DeviceDataset.upload(syntheticSplit(SYNTHETIC_COUNT), { scale: 'unit', classes: NUM_CLASSES });
     const stream = new BatchStream(data, 16, SEED, { batchesPerEpoch: 12, prefetch: 'off' });
     expect(stream.stepsPerEpoch).toBe(12);
     const epochs = Array.from({ length: 13 }, () => {
@@ -250,8 +250,8 @@ describe('BatchStream', () => {
 describe('HostDataset', () => {
   it('builds in JS exactly the batches the device gathers, and keeps nothing on the device', async () => {
     const split = syntheticSplit(SYNTHETIC_COUNT);
-    const device = DeviceDataset.upload(split, { scale: 'symmetric' });
-    const host = new HostDataset(split, 'symmetric');
+    const device = DeviceDataset.upload(split, { scale: 'symmetric', classes: NUM_CLASSES });
+    const host = new HostDataset(split, 'symmetric', NUM_CLASSES);
     expect(host.residentBytes).toBe(0);
     expect(device.residentBytes).toBe(SYNTHETIC_COUNT * (IMAGE_PIXELS + NUM_CLASSES) * 4);
     const indices = Int32Array.of(5, 200, 0, 77);

@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import { IMAGE_PIXELS, IMAGE_SIDE_PX, NUM_CLASSES } from '../config/tunables';
+import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../config/tunables';
 import { shuffledIndices } from './random';
 import type { ImageSplit } from './types';
 
@@ -24,10 +24,12 @@ function scaledPixels(images: Uint8Array, scale: PixelScale): Float32Array {
   return out;
 }
 
-function oneHot(labels: Uint8Array): Float32Array {
-  const out = new Float32Array(labels.length * NUM_CLASSES);
+/** One-hot rows of width `classes`; a label outside 0..classes-1 is refused, never silently dropped. */
+export function oneHot(labels: Uint8Array, classes: number): Float32Array {
+  const out = new Float32Array(labels.length * classes);
   labels.forEach((label, i) => {
-    out[i * NUM_CLASSES + label] = 1;
+    if (label >= classes) throw new RangeError(`Label ${label} of example ${i} is outside 0..${classes - 1}.`);
+    out[i * classes + label] = 1;
   });
   return out;
 }
@@ -64,13 +66,13 @@ export class DeviceDataset implements BatchSource {
     readonly count: number,
   ) {}
 
-  /** Uploads images as float32 [N,28,28,1] and one-hot float32 labels [N,10]; the caller owns the result and disposes it. */
-  static upload(split: ImageSplit, opts: { scale: PixelScale }): DeviceDataset {
+  /** Uploads images as float32 [N,28,28,1] and one-hot float32 labels [N,classes]; the caller owns the result and disposes it. */
+  static upload(split: ImageSplit, opts: { scale: PixelScale; classes: number }): DeviceDataset {
     const { count } = split;
     checkSplit(split);
     // keep(): the data must outlive any tf.tidy the caller happens to be in.
     const images = tf.keep(tf.tensor4d(scaledPixels(split.images, opts.scale), [count, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'));
-    const labels = tf.keep(tf.tensor2d(oneHot(split.labels), [count, NUM_CLASSES], 'float32'));
+    const labels = tf.keep(tf.tensor2d(oneHot(split.labels, opts.classes), [count, opts.classes], 'float32'));
     return new DeviceDataset(images, labels, count);
   }
 
@@ -107,6 +109,7 @@ export class HostDataset implements BatchSource {
   constructor(
     private readonly split: ImageSplit,
     private readonly scale: PixelScale,
+    private readonly classes: number,
   ) {
     checkSplit(split);
   }
@@ -126,7 +129,7 @@ export class HostDataset implements BatchSource {
     });
     return {
       xs: tf.tensor4d(scaledPixels(pixels, this.scale), [indices.length, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'),
-      ys: tf.tensor2d(oneHot(labels), [indices.length, NUM_CLASSES], 'float32'),
+      ys: tf.tensor2d(oneHot(labels, this.classes), [indices.length, this.classes], 'float32'),
     };
   }
 

@@ -51,6 +51,7 @@ export async function loadDataset(id: DatasetId, read: AssetReader, onProgress?:
   ]);
   const dataset: ImageDataset = {
     id,
+    classCount: NUM_CLASSES,
     train: firstExamples(checkedSplit(id, 'train', trainImages, trainLabels), limits.train, `${id} train`),
     test: firstExamples(checkedSplit(id, 'test', testImages, testLabels), limits.test, `${id} test`),
   };

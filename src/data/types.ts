@@ -8,12 +8,14 @@ export interface ImageSplit {
   count: number;
   /** count * 784 bytes, pixel values 0..255. */
   images: Uint8Array;
-  /** count bytes, class ids 0..9. */
+  /** count bytes, class ids 0..classCount-1. */
   labels: Uint8Array;
 }
 
 export interface ImageDataset {
   id: DatasetId;
+  /** Classes its labels run over (10 for MNIST and Fashion-MNIST): the models' output width. */
+  classCount: number;
   train: ImageSplit;
   test: ImageSplit;
 }

@@ -22,7 +22,7 @@ export class DatasetCache {
       pending.catch(() => this.loaded.delete(id));
     }
     const full = await pending;
-    return { id, train: firstN(full.train, limits.train), test: firstN(full.test, limits.test) };
+    return { id, classCount: full.classCount, train: firstN(full.train, limits.train), test: firstN(full.test, limits.test) };
   }
 }
 

@@ -1,12 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
-import { NUM_CLASSES } from '../config/tunables';
 import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** The classic Keras MNIST convnet: three 3x3 convolutions, two max-pools, Dense 64; 93,322 parameters. */
 export const classicCnn: CnnModelSpec = {
   id: 'classic',
-  build(seed: number): tf.Sequential {
+  build(seed: number, classes: number): tf.Sequential {
     return tf.sequential({
       name: 'classic_cnn',
       layers: [
@@ -24,7 +23,7 @@ export const classicCnn: CnnModelSpec = {
         tf.layers.conv2d({ name: 'conv3', filters: 64, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 4) }),
         tf.layers.flatten({ name: 'flatten' }),
         tf.layers.dense({ name: 'dense1', units: 64, activation: 'relu', kernelInitializer: seededKernel(seed, 6) }),
-        tf.layers.dense({ name: 'dense2', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 7) }),
+        tf.layers.dense({ name: 'dense2', units: classes, activation: 'softmax', kernelInitializer: seededKernel(seed, 7) }),
       ],
     });
   },

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CNN_MODEL_IDS, type CnnModelId } from '../config/models';
 import { CNN_MODELS, getCnnModel } from './registry';
+import { NUM_CLASSES } from '../config/tunables';
 
 const SEED = 42;
 const FORWARD_BATCH = 3;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 
 function withModel<T>(id: CnnModelId, seed: number, use: (model: tf.Sequential) => T): T {
-  const model = getCnnModel(id).build(seed);
+  const model = getCnnModel(id).build(seed, NUM_CLASSES);
   try {
     return use(model);
   } finally {
@@ -102,6 +103,16 @@ describe.each(CNN_MODEL_IDS)('%s CNN', (id) => {
     });
   });
 
+  it('gives a softmax over the data set’s classes: [n, 3] for a 3-class set', () => {
+    const model = getCnnModel(id).build(SEED, 3);
+    try {
+      const shape = tf.tidy(() => (model.predict(tf.zeros([FORWARD_BATCH, 28, 28, 1])) as tf.Tensor).shape);
+      expect(shape).toEqual([FORWARD_BATCH, 3]);
+    } finally {
+      model.dispose();
+    }
+  });
+
   it('gives bitwise-identical initial weights for the same seed, zero biases', () => {
     const first = withModel(id, SEED, weightBytes);
     const second = withModel(id, SEED, weightBytes);
@@ -123,8 +134,8 @@ describe.each(CNN_MODEL_IDS)('%s CNN', (id) => {
   });
 
   it('builds twice in one process with the same layer and weight names', () => {
-    const first = getCnnModel(id).build(SEED);
-    const second = getCnnModel(id).build(SEED);
+    const first = getCnnModel(id).build(SEED, NUM_CLASSES);
+    const second = getCnnModel(id).build(SEED, NUM_CLASSES);
     try {
       expect(second.layers.map((layer) => layer.name)).toEqual(first.layers.map((layer) => layer.name));
       expect(second.weights.map((weight) => weight.originalName)).toEqual(first.weights.map((weight) => weight.originalName));

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CNN_MODEL_IDS } from '../config/models';
 import { analyzeModel, TRAIN_TO_FORWARD_FLOP_RATIO } from './cost';
 import { getCnnModel } from './registry';
+import { NUM_CLASSES } from '../config/tunables';
 
 const SEED = 7;
 const built: tf.LayersModel[] = [];
@@ -34,7 +35,7 @@ class MysteryLayer extends tf.layers.Layer {
 
 describe('analyzeModel on the classic CNN', () => {
   it('matches FLOPs computed by hand, layer by layer', () => {
-    const model = keep(getCnnModel('classic').build(SEED));
+    const model = keep(getCnnModel('classic').build(SEED, NUM_CLASSES));
     // Conv: 2·kh·kw·cin·cout·oh·ow multiply-adds + oh·ow·cout bias adds + oh·ow·cout relu.
     // MaxPool 2x2: 4 compares per output element. Dense: 2·in·out + out bias + out activation.
     const expected = {
@@ -57,7 +58,7 @@ describe('analyzeModel on the classic CNN', () => {
   });
 
   it('reports per-example output shapes and parameters', () => {
-    const cost = analyzeModel(keep(getCnnModel('classic').build(SEED)));
+    const cost = analyzeModel(keep(getCnnModel('classic').build(SEED, NUM_CLASSES)));
     expect(cost.params).toBe(93_322);
     expect(cost.layers.map((layer) => [layer.className, layer.outputShape, layer.params])).toEqual([
       ['Conv2D', [26, 26, 32], 320],
@@ -72,7 +73,7 @@ describe('analyzeModel on the classic CNN', () => {
   });
 
   it.each(CNN_MODEL_IDS)('%s: layer parameters add up to countParams()', (id) => {
-    const model = keep(getCnnModel(id).build(SEED));
+    const model = keep(getCnnModel(id).build(SEED, NUM_CLASSES));
     const cost = analyzeModel(model);
     expect(cost.params).toBe(model.countParams());
     expect(cost.layers.reduce((sum, layer) => sum + layer.params, 0)).toBe(model.countParams());
@@ -81,7 +82,7 @@ describe('analyzeModel on the classic CNN', () => {
 
   it('orders the presets by work: tiny < classic < large', () => {
     const [tiny, classic, large] = (['tiny', 'classic', 'large'] as const).map(
-      (id) => analyzeModel(keep(getCnnModel(id).build(SEED))).forwardFlopsPerExample,
+      (id) => analyzeModel(keep(getCnnModel(id).build(SEED, NUM_CLASSES))).forwardFlopsPerExample,
     );
     expect(tiny).toBeLessThan(classic);
     expect(classic).toBeLessThan(large);

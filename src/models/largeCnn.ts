@@ -1,12 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
-import { NUM_CLASSES } from '../config/tunables';
 import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** The classic convnet with doubled channels and Dense 128: about 4x the work, where GPUs pull ahead. */
 export const largeCnn: CnnModelSpec = {
   id: 'large',
-  build(seed: number): tf.Sequential {
+  build(seed: number, classes: number): tf.Sequential {
     return tf.sequential({
       name: 'large_cnn',
       layers: [
@@ -24,7 +23,7 @@ export const largeCnn: CnnModelSpec = {
         tf.layers.conv2d({ name: 'conv3', filters: 128, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 4) }),
         tf.layers.flatten({ name: 'flatten' }),
         tf.layers.dense({ name: 'dense1', units: 128, activation: 'relu', kernelInitializer: seededKernel(seed, 6) }),
-        tf.layers.dense({ name: 'dense2', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 7) }),
+        tf.layers.dense({ name: 'dense2', units: classes, activation: 'softmax', kernelInitializer: seededKernel(seed, 7) }),
       ],
     });
   },

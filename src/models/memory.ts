@@ -1,11 +1,13 @@
 /** A run's predicted memory from its model's layer shapes (src/metrics/memoryPlan.ts does the arithmetic). */
-import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
+import { IMAGE_PIXELS } from '../config/tunables';
 import type { BackendName } from '../config/backends';
 import { adamUpdateCopies, predictMemory, type MemoryPlan } from '../metrics/memoryPlan';
 import type { ModelCost } from './types';
 
-/** Floats one MNIST-like example takes on the device: 28x28 pixels and a one-hot label. */
-export const FLOATS_PER_EXAMPLE = IMAGE_PIXELS + NUM_CLASSES;
+/** Floats one MNIST-like example takes on the device: 28x28 pixels and a one-hot label over `classes`. */
+export function floatsPerExample(classes: number): number {
+  return IMAGE_PIXELS + classes;
+}
 
 /** Every layer's output elements for one example, added up (the input batch itself counts as data). */
 export function activationElementsPerExample(cost: ModelCost): number {
@@ -20,6 +22,8 @@ export interface RunShape {
   testExamples: number;
   dataPlacement: 'device' | 'host';
   prefetch: 'on' | 'off';
+  /** The data set's class count (the one-hot labels' width). */
+  classes: number;
 }
 
 /** What this model needs for this run, before anything is uploaded. */
@@ -27,7 +31,7 @@ export function predictRunMemory(cost: ModelCost, run: RunShape): MemoryPlan {
   return predictMemory({
     params: cost.params,
     activationElementsPerExample: activationElementsPerExample(cost),
-    floatsPerExample: FLOATS_PER_EXAMPLE,
+    floatsPerExample: floatsPerExample(run.classes),
     batchSize: run.batchSize,
     accumulationSteps: run.accumulationSteps,
     residentExamples: run.testExamples + (run.dataPlacement === 'device' ? run.trainExamples : 0),

@@ -1,12 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
-import { NUM_CLASSES } from '../config/tunables';
 import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** A tiny convnet (conv 8-16, no hidden dense layer) that still learns MNIST, for slow software-rendered devices. */
 export const tinyCnn: CnnModelSpec = {
   id: 'tiny',
-  build(seed: number): tf.Sequential {
+  build(seed: number, classes: number): tf.Sequential {
     return tf.sequential({
       name: 'tiny_cnn',
       layers: [
@@ -22,7 +21,7 @@ export const tinyCnn: CnnModelSpec = {
         tf.layers.conv2d({ name: 'conv2', filters: 16, kernelSize: 3, activation: 'relu', kernelInitializer: seededKernel(seed, 2) }),
         tf.layers.maxPooling2d({ name: 'pool2', poolSize: 2 }),
         tf.layers.flatten({ name: 'flatten' }),
-        tf.layers.dense({ name: 'dense1', units: NUM_CLASSES, activation: 'softmax', kernelInitializer: seededKernel(seed, 5) }),
+        tf.layers.dense({ name: 'dense1', units: classes, activation: 'softmax', kernelInitializer: seededKernel(seed, 5) }),
       ],
     });
   },

@@ -4,8 +4,8 @@ import type { CnnModelId } from '../config/models';
 /** One image-classifier model: a builder that gives the same weights for the same seed. */
 export interface CnnModelSpec {
   id: CnnModelId;
-  /** Builds the uncompiled model, input [28,28,1], output 10-way softmax; initializers seeded from seed. */
-  build(seed: number): tf.Sequential;
+  /** Builds the uncompiled model, input [28,28,1], output a softmax over the data set's `classes`; initializers seeded from seed. */
+  build(seed: number, classes: number): tf.Sequential;
 }
 
 /** Analytic cost of one layer for one example. */

@@ -9,6 +9,7 @@ import { createFileReader } from '../../data/nodeReader';
 import { getGanModel } from '../../models/gan/registry';
 import { BACKEND_RUNTIMES } from '../backends/registry';
 import { GanTrainer } from './ganSteps';
+import { NUM_CLASSES } from '../../config/tunables';
 
 const DATA_ROOT = path.join(fileURLToPath(new URL('../../../', import.meta.url)), 'public', 'data');
 const TRAIN_EXAMPLES = 2000;
@@ -64,7 +65,7 @@ describe('MLP GAN on a real MNIST subset (wasm)', () => {
     await BACKEND_RUNTIMES.wasm.load();
     expect(await tf.setBackend('wasm')).toBe(true);
     const mnist = await loadDataset('mnist', createFileReader(DATA_ROOT), undefined, { train: TRAIN_EXAMPLES, test: TEST_EXAMPLES });
-    train = DeviceDataset.upload(mnist.train, { scale: 'symmetric' });
+    train = DeviceDataset.upload(mnist.train, { scale: 'symmetric', classes: NUM_CLASSES });
     const { xs, ys } = train.batch(Int32Array.from({ length: PROBE_COUNT }, (_, i) => i));
     ys.dispose();
     probe = xs;

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { datasetMessage, type DatasetId } from '../../config/datasets';
 import { msg, type Message } from '../../i18n/message';
-import { NUM_CLASSES } from '../../config/tunables';
+import { classCountOf } from '../../models/classCount';
 import type { SampleQuality } from '../protocol/training';
 
 /** A generated image counts as recognisable when the classifier is at least this sure of one class. */
@@ -57,7 +57,7 @@ export async function judgeSamples(judge: tf.LayersModel, images: tf.Tensor4D, s
   });
   const [conf, cls] = (await Promise.all([confidence.data(), predicted.data()])) as [Float32Array, Int32Array];
   tf.dispose([confidence, predicted]);
-  const classCounts = new Array<number>(NUM_CLASSES).fill(0);
+  const classCounts = new Array<number>(classCountOf(judge)).fill(0);
   let recognised = 0;
   conf.forEach((c, i) => {
     if (c < RECOGNISABLE_CONFIDENCE) return;

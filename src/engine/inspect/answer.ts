@@ -1,10 +1,11 @@
 /** Answers one look-inside query about a trained classifier, whichever way it reached the worker. */
 import type * as tf from '@tensorflow/tfjs';
-import { CONFUSED_EXAMPLES_PER_PAIR, CONFUSED_PAIRS_SHOWN, IMAGE_PIXELS, NUM_CLASSES, SUMMARY_MAX_BATCH } from '../../config/tunables';
+import { CONFUSED_EXAMPLES_PER_PAIR, CONFUSED_PAIRS_SHOWN, IMAGE_PIXELS, SUMMARY_MAX_BATCH } from '../../config/tunables';
 import type { ImageSplit } from '../../data/types';
 import { msg, MessageError, type Message } from '../../i18n/message';
 import { confusionMatrix, pairExamples, worstPairs } from '../../metrics/confusion';
 import { summaryRows } from '../../metrics/modelSummary';
+import { classCountOf } from '../../models/classCount';
 import { analyzeModel } from '../../models/cost';
 import type { ConfusionResult, FilterResult, InspectEvent, InspectQuery, ModelSource, SummaryResult } from '../protocol/inspect';
 import { kernelTiming } from '../lab/kernelTiming';
@@ -22,10 +23,16 @@ export interface InspectSubject {
   test(): Promise<ImageSplit>;
 }
 
-/** Counts, and the worst-confused pairs with a few of their test images. */
-export function confusionOf(split: ImageSplit, predicted: ArrayLike<number>, source: ModelSource, at: { epoch: number; step: number } | null): ConfusionResult {
+/** Counts over `classes` classes, and the worst-confused pairs with a few of their test images. */
+export function confusionOf(
+  split: ImageSplit,
+  predicted: ArrayLike<number>,
+  classes: number,
+  source: ModelSource,
+  at: { epoch: number; step: number } | null,
+): ConfusionResult {
   const labels = split.labels.subarray(0, predicted.length);
-  const counts = confusionMatrix(labels, predicted, NUM_CLASSES);
+  const counts = confusionMatrix(labels, predicted, classes);
   const worst = worstPairs(counts, CONFUSED_PAIRS_SHOWN).map((pair) => {
     const indices = pairExamples(labels, predicted, pair, CONFUSED_EXAMPLES_PER_PAIR);
     return { ...pair, indices, images: imageBytes(split, indices) };
@@ -70,7 +77,7 @@ export async function answer(subject: InspectSubject, query: InspectQuery): Prom
       return { type: 'prediction', prediction: { request: query.request, probabilities: await predictImage(subject.model, query.pixels), source: subject.source } };
     case 'confusion': {
       const split = await subject.test();
-      return { type: 'confusion', result: confusionOf(split, await classifySplit(subject.model, split), subject.source, null) };
+      return { type: 'confusion', result: confusionOf(split, await classifySplit(subject.model, split), classCountOf(subject.model), subject.source, null) };
     }
     case 'filters':
       return { type: 'filters', result: await filtersOf(subject, query.testImage) };

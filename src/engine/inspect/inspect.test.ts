@@ -51,7 +51,7 @@ describe('a look inside a constructed classifier', () => {
     const predicted = await classifySplit(model, split);
     expect(tf.memory().numTensors).toBe(before);
     expect(Array.from(predicted)).toEqual(Array.from(split.labels).map(READS_AS));
-    const result = confusionOf(split, predicted, SOURCE, { epoch: 2, step: 40 });
+    const result = confusionOf(split, predicted, NUM_CLASSES, SOURCE, { epoch: 2, step: 40 });
     const expected = Array.from({ length: NUM_CLASSES }, (_, a) => Array.from({ length: NUM_CLASSES }, (_, p) => (READS_AS(a) === p ? 120 : 0)));
     expect(result.counts).toEqual(expected);
     expect(result).toMatchObject({ epoch: 2, step: 40, examples: 1200 });
@@ -86,7 +86,7 @@ describe('a look inside a constructed classifier', () => {
 
 describe('a look inside the tiny CNN', () => {
   it('draws the first layer’s filters around grey 128 and each convolution’s feature maps, leaking nothing', async () => {
-    const model = tinyCnn.build(1);
+    const model = tinyCnn.build(1, NUM_CLASSES);
     const test = (await nodeDatasets.get('mnist', { train: 0, test: 10 }, () => undefined)).test;
     const before = tf.memory().numTensors;
     const filters = await firstLayerFilters(model);
@@ -108,7 +108,7 @@ describe('a look inside the tiny CNN', () => {
   });
 
   it('profiles every layer’s forward and backward pass, with cpu clock times, leaking nothing', async () => {
-    const model = tinyCnn.build(1);
+    const model = tinyCnn.build(1, NUM_CLASSES);
     const test = (await nodeDatasets.get('mnist', { train: 0, test: 16 }, () => undefined)).test;
     const xs = imagesTensor(test, Array.from({ length: 16 }, (_, i) => i));
     const before = tf.memory().numTensors;
@@ -150,7 +150,7 @@ describe('looking inside through the device owner', () => {
     expect(diagonal / 200).toBeCloseTo(evalPoint.point.testAccuracy, 10);
     expect(host.kept.facts()).toMatchObject({ name: msg('model.cnn.tiny.label'), dataset: 'mnist', backend: 'cpu', steps: 10, batchSize: 10, testExamples: 200, testAccuracy: evalPoint.point.testAccuracy });
 
-    const reference = tinyCnn.build(0);
+    const reference = tinyCnn.build(0, NUM_CLASSES);
     const tinyParams = reference.countParams();
     reference.dispose();
     const before = tf.memory().numTensors;

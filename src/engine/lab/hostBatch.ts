@@ -1,15 +1,15 @@
-import { IMAGE_PIXELS, IMAGE_SIDE_PX, NUM_CLASSES } from '../../config/tunables';
+import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
+import { oneHot } from '../../data/deviceDataset';
 import type { ImageSplit } from '../../data/types';
 import type { HostBatch } from '../bench/stepAnatomy';
 
 const MAX_PIXEL_VALUE = 255;
 
 /** The first batchSize examples as host arrays, scaled and one-hot the way the CNN workload's device data is. */
-export function hostBatch(split: ImageSplit, batchSize: number): HostBatch {
+export function hostBatch(split: ImageSplit, batchSize: number, classes: number): HostBatch {
   if (batchSize < 1 || batchSize > split.count) throw new Error(`Batch size ${batchSize} is outside 1..${split.count} examples.`);
   const xs = new Float32Array(batchSize * IMAGE_PIXELS);
   for (let i = 0; i < xs.length; i++) xs[i] = split.images[i] / MAX_PIXEL_VALUE;
-  const ys = new Float32Array(batchSize * NUM_CLASSES);
-  for (let row = 0; row < batchSize; row++) ys[row * NUM_CLASSES + split.labels[row]] = 1;
-  return { xs, xsShape: [batchSize, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], ys, ysShape: [batchSize, NUM_CLASSES] };
+  const ys = oneHot(split.labels.subarray(0, batchSize), classes);
+  return { xs, xsShape: [batchSize, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], ys, ysShape: [batchSize, classes] };
 }

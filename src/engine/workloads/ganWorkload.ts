@@ -60,7 +60,7 @@ export class GanWorkload implements TrainingWorkload {
       const trainer = own(new GanTrainer(spec, config));
       assertCanTrain([trainer.generator, trainer.discriminator], backend);
       const cost = ganCostOfModels(trainer.generator, trainer.discriminator);
-      const data = own(DeviceDataset.upload(split, { scale: 'symmetric' }));
+      const data = own(DeviceDataset.upload(split, { scale: 'symmetric', classes: dataset.classCount }));
       const stream = own(new BatchStream(data, config.batchSize, config.seed));
       const info: RunInfo = {
         backend,

@@ -7,6 +7,7 @@ import type { ImageDataset } from '../../data/types';
 import { getCnnModel } from '../../models/registry';
 import { CnnWorkload, crossEntropy } from './cnnWorkload';
 import { accumulatedStep, type BatchObjective } from './gradientStep';
+import { NUM_CLASSES } from '../../config/tunables';
 
 const MICRO = 16;
 const K = 4;
@@ -62,7 +63,7 @@ function bigBatches(): { xs: tf.Tensor4D; ys: tf.Tensor2D }[] {
 }
 
 async function train(optimizerFor: () => tf.Optimizer, accumulationSteps: number): Promise<Float32Array> {
-  const model = getCnnModel('mlp').build(11);
+  const model = getCnnModel('mlp').build(11, NUM_CLASSES);
   const optimizer = optimizerFor();
   const variables = model.trainableWeights.map((w) => w.read() as tf.Variable);
   const batches = bigBatches();
@@ -85,7 +86,7 @@ describe('gradient accumulation', () => {
     const sgd = () => tf.train.sgd(0.5);
     const whole = await train(sgd, 1);
     const accumulated = await train(sgd, K);
-    const untrained = await flatWeights(getCnnModel('mlp').build(11));
+    const untrained = await flatWeights(getCnnModel('mlp').build(11, NUM_CLASSES));
     // The steps moved the weights far more than the tolerance, so the comparison can fail.
     expect(relativeDifference(whole, untrained)).toBeGreaterThan(1e-2);
     const difference = relativeDifference(whole, accumulated);
@@ -103,7 +104,7 @@ describe('gradient accumulation', () => {
   });
 
   it('keeps the tensor count flat across accumulated steps and reports the mean of the micro-batch scalars', async () => {
-    const model = getCnnModel('mlp').build(3);
+    const model = getCnnModel('mlp').build(3, NUM_CLASSES);
     const optimizer = tf.train.sgd(0.1);
     const variables = model.trainableWeights.map((w) => w.read() as tf.Variable);
     const [big] = bigBatches();

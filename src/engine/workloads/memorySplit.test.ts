@@ -7,7 +7,8 @@ import { loadDataset } from '../../data/loadDataset';
 import { createFileReader } from '../../data/nodeReader';
 import type { ImageDataset } from '../../data/types';
 import { splitTotal } from '../../metrics/memoryPlan';
-import { FLOATS_PER_EXAMPLE } from '../../models/memory';
+import { floatsPerExample } from '../../models/memory';
+import { NUM_CLASSES } from '../../config/tunables';
 import { registerWasmTrainingKernels } from '../backends/wasmKernels';
 import { profileStep } from '../lab/kernelProfile';
 import { CnnWorkload } from './cnnWorkload';
@@ -70,7 +71,7 @@ describe('the predicted memory', () => {
     const measuredPeak = peakBytes - before;
     const { plan } = workload;
     // Between steps the step's own batch is gone; only the prefetched one of the two in flight stays.
-    const resident = plan.weights + plan.optimizer + plan.data - plan.batchSize * FLOATS_PER_EXAMPLE * 4;
+    const resident = plan.weights + plan.optimizer + plan.data - plan.batchSize * floatsPerExample(NUM_CLASSES) * 4;
     console.info(`${model}: predicted ${plan.total} bytes (step ${plan.stepPeak}, ${plan.peakPhase}), measured ${measuredPeak} (step ${peakBytes - before - live})`);
     expect(Math.abs(resident - live) / live).toBeLessThan(0.01);
     expect(Math.abs(plan.total - measuredPeak) / measuredPeak).toBeLessThan(PREDICTION_TOLERANCE);
