@@ -14,3 +14,7 @@ export * from './limits';
 export { LIGHT_BACKGROUND, toModelImage, type DecodedImage } from './pixels';
 export { fitCentred, resizeArea } from './resize';
 export { bytesPerImage, GRAY_28, OWN_FORMATS, type LabelledPool, type OwnDataset, type OwnDatasetOptions, type OwnDatasetReading, type OwnImageFormat } from './types';
+export { openIdbRecords, OWN_DATA_DB_NAME } from './idbRecords';
+export { memoryRecords, type RecordStore } from './records';
+export { ownDataStore, type DamagedOwnDataset, type OwnDataListing, type OwnDataStore } from './store';
+export { loadOwnDataset, trainableDataset } from './trainable';

@@ -17,7 +17,7 @@ function shade(count: number, rowTotal: number, diagonal: boolean): string {
 
 function Matrix({ result }: { result: ConfusionResult }) {
   const t = useT();
-  const names = classNamesOf(result.source.dataset, t.translator);
+  const names = classNamesOf(result.source.dataset, t.translator, result.counts.length);
   const rowTotals = result.counts.map((row) => row.reduce((s, c) => s + c, 0));
   const perClass = perClassAccuracy(result.counts);
   return (
@@ -56,7 +56,7 @@ export function ConfusionPanel() {
   const t = useT();
   const { results, pending } = useInspect();
   const result = results.confusion;
-  const names = classNamesOf(result?.source.dataset ?? 'mnist', t.translator);
+  const names = classNamesOf(result?.source.dataset ?? 'mnist', t.translator, result?.counts.length);
   return (
     <section className="panel inspect-panel" data-testid="confusion-panel">
       <h2>{t('inspect.confusion.title')}</h2>

@@ -26,7 +26,7 @@ export function DrawPanel({ temperature }: { temperature: number }) {
   const { results, pending } = useInspect();
   const [digit, setDigit] = useState<Float32Array | null>(null);
   const prediction = results.prediction;
-  const classNames = classNamesOf(prediction?.source.dataset ?? 'mnist', t.translator);
+  const classNames = classNamesOf(prediction?.source.dataset ?? 'mnist', t.translator, prediction?.probabilities.length);
 
   const onInk = useCallback((ink: InkImage) => {
     const pixels = preprocessDigit(ink);

@@ -1,9 +1,10 @@
 /** The "Look inside" view's sentences and names, in the page's language. */
-import { CLASS_NAMES, type DatasetId } from '../../config/datasets';
+import { CLASS_NAMES, isShippedDataset, type DatasetId } from '../../config/datasets';
 import type { ConfusionResult } from '../../engine/protocol/inspect';
 import { accuracyOf } from '../../metrics/confusion';
 import { formatPercent } from '../../share/format';
 import type { MessageId, Translator } from '../../i18n/translator';
+import { ownDataList } from '../ownData/ownDataList';
 
 /** Fashion-MNIST's classes in label order (CLASS_NAMES holds their English). */
 const FASHION_CLASS_IDS = [
@@ -19,10 +20,15 @@ const FASHION_CLASS_IDS = [
   'inspect.class.fashion.ankleBoot',
 ] as const satisfies readonly MessageId[];
 
-/** A data set's class names by label: digits stay digits, Fashion-MNIST's clothes are translated. */
-export function classNamesOf(dataset: DatasetId, translator: Translator): readonly string[] {
+/**
+ * A data set's class names by label: digits stay digits, Fashion-MNIST's clothes are translated, an
+ * own data set's are its own (as kept in this browser; class ids where it is not kept here, up to `count`).
+ */
+export function classNamesOf(dataset: DatasetId, translator: Translator, count?: number): readonly string[] {
   if (dataset === 'fashion-mnist') return FASHION_CLASS_IDS.map((id) => translator.t(id));
-  return CLASS_NAMES[dataset];
+  if (isShippedDataset(dataset)) return CLASS_NAMES[dataset];
+  const names = ownDataList.byId(dataset)?.classNames ?? [];
+  return Array.from({ length: Math.max(names.length, count ?? 0) }, (_, i) => names[i] ?? String(i));
 }
 
 /** The confusion matrix's caption: how many test images, when, and the share on the diagonal. */
