@@ -42,6 +42,11 @@ export interface EnumField<T extends string> extends FieldBase {
   options: readonly T[];
   /** What the pages call each option; the option itself where absent. */
   optionLabels?: Readonly<Partial<Record<T, string>>>;
+  /**
+   * Values beyond `options` it also accepts, whole-string (the Data set setting's own data sets,
+   * `own:<16 hex>`): their labels come from where they are kept, not from the table.
+   */
+  accepts?: RegExp;
 }
 
 /** A comma-separated list of enum options, each at most once. */
@@ -200,7 +205,9 @@ export function readField(field: Field, raw: unknown): FieldReading {
     case 'list':
       return readList(field, raw);
     case 'enum':
-      return typeof raw === 'string' && field.options.includes(raw) ? { ok: true, value: raw } : refuse(field, raw, { code: 'oneOf', options: field.options });
+      return typeof raw === 'string' && (field.options.includes(raw) || (field.accepts?.test(raw) ?? false))
+        ? { ok: true, value: raw }
+        : refuse(field, raw, { code: 'oneOf', options: field.options });
     case 'int':
     case 'float':
       return readNumber(field, raw);

@@ -1,5 +1,6 @@
 /** Which view a shared result opens in, and the settings its link carries: the run's own, so "run it here" repeats it. */
 import { defaultCnnConfig, type CnnRunConfig } from '../config/cnnConfig';
+import { isShippedDataset } from '../config/datasets';
 import { defaultLabSettings, type LabSettings, type LabWorkload } from '../config/labConfig';
 import { viewOfWorkload, type ViewId } from '../config/views';
 import { settingsRecordOf } from '../config/workloads';
@@ -19,7 +20,9 @@ export function labSettingsOfRace(result: SharedResult): LabSettings {
   const base = defaultLabSettings();
   const { config, race } = result;
   const model = config.workload === 'cnn' ? config.model : base.model;
-  return { ...base, model, dataset: config.dataset, batchSize: config.batchSize, seed: config.seed, ...(race ?? {}) };
+  // A race runs on a shipped data set (the lab offers no other).
+  const dataset = isShippedDataset(config.dataset) ? config.dataset : base.dataset;
+  return { ...base, model, dataset, batchSize: config.batchSize, seed: config.seed, ...(race ?? {}) };
 }
 
 /** The CNN configuration a race records: the lab's four model fields over the CNN defaults. */
