@@ -1,6 +1,6 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { CnnRunConfig } from '../../config/cnnConfig';
-import { datasetMessage } from '../../config/datasets';
+import { datasetMessage, isShippedDataset } from '../../config/datasets';
 import { modelMessage } from '../../config/models';
 import { detailOf, msg, type Message } from '../../i18n/message';
 import type { RunConfig } from '../../config/workloads';
@@ -185,6 +185,8 @@ async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit:
 
 /** A finished classifier good enough to judge generated images is kept for the GAN's quality score. */
 async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalPoint, emit: (event: TrainingEvent) => void): Promise<void> {
+  // The GAN studio draws MNIST and Fashion-MNIST only: a classifier of your own classes judges nothing there.
+  if (!isShippedDataset(config.dataset)) return;
   try {
     if (await saveJudge(cnn.model, config.dataset, evalPoint.testAccuracy)) {
       emit({ type: 'warning', message: msg('engine.train.judgeSaved', { dataset: datasetMessage(config.dataset), accuracy: (evalPoint.testAccuracy * 100).toFixed(1) }) });

@@ -8,6 +8,7 @@ import { activateBackend, evaluateAllFlags, reportedFlags } from '../backends/ac
 import { detectBackends } from '../backends/registry';
 import { LastRun } from '../checkpoints/lastRun';
 import { DatasetCache } from '../datasetCache';
+import { readOwnDatasetFromIdb } from '../ownDatasets';
 import { KeptModel } from '../inspect/keptModel';
 import { engineRunner } from '../jobs/registry';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
@@ -23,7 +24,7 @@ const post = (event: OwnerEvent) => scope.postMessage(event, transferablesOf(eve
 const dataRoot = new URL(`${import.meta.env.BASE_URL}data/`, scope.location.origin).href;
 const host: EngineHost = {
   activate: activateBackend,
-  datasets: new DatasetCache(createFetchReader(dataRoot)),
+  datasets: new DatasetCache(createFetchReader(dataRoot), readOwnDatasetFromIdb),
   flags: reportedFlags,
   evaluateFlags: evaluateAllFlags,
   detect: detectBackends,
