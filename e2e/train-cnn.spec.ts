@@ -13,6 +13,10 @@ const TINY_RUN = {
 };
 
 test('trains the tiny CNN: loss falls, pause / step / resume / stop work, tensors stay flat', async ({ playground: p, backend }) => {
+  // SwiftShader's WebGPU compiles for about 12 s and takes 1.1 s a step (CI time). On WebGPU the same tiny CNN
+  // trains in train-recovery.spec until its loss is under 85% of the first, with flat tensor counts, and in the
+  // lab's parity check alike with the other backends; the controls here are the page's, the same on every backend.
+  test.skip(backend === 'webgpu', 'train-recovery.spec trains the tiny CNN on WebGPU: loss falls, tensors flat');
   await p.open();
   await p.chooseBackend(backend);
   await p.setFields(TINY_RUN);
@@ -65,6 +69,7 @@ test('refuses an impossible batch size and learning rate at input', async ({ pla
 });
 
 test('a batch larger than the training set stops with a clear error and the app stays usable', async ({ playground: p, backend }) => {
+  test.skip(backend !== 'cpu', 'the run checks its batch against the data before any backend step: the same on every project (CI time)');
   await p.open();
   await p.chooseBackend(backend);
   await p.setFields({ ...TINY_RUN, trainExamples: '100', batchSize: '200' });

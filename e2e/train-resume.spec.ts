@@ -3,8 +3,14 @@ import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { PlaygroundPage } from './pages/playgroundPage';
 
-/** The tiny CNN on a slice of MNIST, several epochs: seconds an epoch on the cpu backend. */
+/** The tiny CNN on a slice of MNIST, several epochs: seconds an epoch on WebAssembly. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', testExamples: '200', seed: '7' };
+/**
+ * Keeping and resuming a run writes and reads the same checkpoint on every backend, so these journeys train
+ * on WebAssembly, about 20x faster a tiny-CNN step than plain JS (CI time); one project runs them.
+ */
+const RUN_ON = 'wasm';
+const ONE_PROJECT = 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)';
 const DB = 'gpu-playground-unfinished-run';
 
 /** Whether the browser's unfinished-run slot is empty, read straight from IndexedDB. */
@@ -52,22 +58,22 @@ async function reopen(p: PlaygroundPage): Promise<void> {
 }
 
 test('a run kept at an epoch end survives a reload: Resume continues from its step, with its curve, to the end; the finished run leaves nothing to resume', async ({ playground: p, page, backend }) => {
-  test.skip(backend !== 'cpu', 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)');
+  test.skip(backend !== 'cpu', ONE_PROJECT);
   await p.open();
-  await p.chooseBackend(backend);
-  // 1280 / 32 = 40 steps an epoch, 3 epochs.
-  await p.setFields({ ...TINY_RUN, trainExamples: '1280', epochs: '3' });
+  await p.chooseBackend(RUN_ON);
+  // 4800 / 32 = 150 steps an epoch, 3 epochs: seconds an epoch, so the page goes away mid-run.
+  await p.setFields({ ...TINY_RUN, trainExamples: '4800', epochs: '3' });
   await p.button('train').click();
-  await expect(p.root.getByTestId('checkpoint-saved')).toContainText(/Checkpoint kept in this browser at the end of epoch [12]: step (40|80) /);
+  await expect(p.root.getByTestId('checkpoint-saved')).toContainText(/Checkpoint kept in this browser at the end of epoch [12]: step (150|300) /);
 
   // The page goes away mid-run (the worker with it); the slot holds the last epoch end it reached.
   await reopen(p);
   await expect(banner(p)).toBeVisible();
   const text = await p.root.getByTestId('unfinished-run-text').innerText();
-  const match = /^An unfinished run can be resumed: Tiny CNN on CPU \(plain JS\), epoch ([12]) of 3, step (40|80) \(saved \d\d:\d\d\)$/.exec(text);
+  const match = /^An unfinished run can be resumed: Tiny CNN on WebAssembly SIMD, epoch ([12]) of 3, step (150|300) \(saved \d\d:\d\d\)$/.exec(text);
   expect(match, text).not.toBeNull();
   const saved = Number(match?.[2]);
-  expect(saved).toBe(40 * Number(match?.[1]));
+  expect(saved).toBe(150 * Number(match?.[1]));
 
   await p.root.getByTestId('btn-unfinished-resume').click();
   await expect(banner(p)).toHaveCount(0);
@@ -76,7 +82,7 @@ test('a run kept at an epoch end survives a reload: Resume continues from its st
   // The loss chart draws the checkpoint's curve (its points up to the saved step) before the run's own.
   expect(await p.chartPoints('loss')).toBeGreaterThan(1);
   await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
-  await expect(p.stat('step')).toHaveText('120 / 120 (epoch 3)');
+  await expect(p.stat('step')).toHaveText('450 / 450 (epoch 3)');
   await expect(p.errorMessage()).toHaveCount(0);
 
   // Finished: the slot is cleared, and a reload offers nothing.
@@ -87,11 +93,11 @@ test('a run kept at an epoch end survives a reload: Resume continues from its st
 });
 
 test('Save checkpoint keeps a paused run at its step; after a reload Discard clears it; a damaged slot says why and can be discarded', async ({ playground: p, page, backend }) => {
-  test.skip(backend !== 'cpu', 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)');
+  test.skip(backend !== 'cpu', ONE_PROJECT);
   await p.open();
-  await p.chooseBackend(backend);
-  // 3200 / 32 = 100 steps an epoch: paused long before its first epoch end.
-  await p.setFields({ ...TINY_RUN, trainExamples: '3200', epochs: '2' });
+  await p.chooseBackend(RUN_ON);
+  // 9600 / 32 = 300 steps an epoch: paused long before its first epoch end.
+  await p.setFields({ ...TINY_RUN, trainExamples: '9600', epochs: '2' });
   await expect(p.root.getByTestId('btn-save-checkpoint')).toBeDisabled();
   await p.button('train').click();
   await p.waitForSteps(5);
@@ -102,7 +108,7 @@ test('Save checkpoint keeps a paused run at its step; after a reload Discard cle
   await expect(p.root.getByTestId('checkpoint-saved')).toContainText(`Checkpoint kept in this browser as asked: step ${step} `);
 
   await reopen(p);
-  await expect(p.root.getByTestId('unfinished-run-text')).toHaveText(new RegExp(`^An unfinished run can be resumed: Tiny CNN on CPU \\(plain JS\\), epoch 1 of 2, step ${step} \\(saved \\d\\d:\\d\\d\\)$`));
+  await expect(p.root.getByTestId('unfinished-run-text')).toHaveText(new RegExp(`^An unfinished run can be resumed: Tiny CNN on WebAssembly SIMD, epoch 1 of 2, step ${step} \\(saved \\d\\d:\\d\\d\\)$`));
   expect(await axeViolations(page)).toEqual([]);
   await p.root.getByTestId('btn-unfinished-discard').click();
   await expect(banner(p)).toHaveCount(0);
@@ -120,7 +126,7 @@ test('Save checkpoint keeps a paused run at its step; after a reload Discard cle
   await p.root.getByTestId('btn-unfinished-discard').click();
   await expect(banner(p)).toHaveCount(0);
   expect(await slotEmpty(page)).toBe(true);
-  await p.chooseBackend(backend);
+  await p.chooseBackend(RUN_ON);
   await p.setFields({ ...TINY_RUN, trainExamples: '640', epochs: '1' });
   await p.button('train').click();
   await expect(p.runState()).toHaveText('finished', { timeout: 150_000 });
@@ -128,11 +134,11 @@ test('Save checkpoint keeps a paused run at its step; after a reload Discard cle
 });
 
 test('a GAN run kept in the browser survives a reload: its banner says where it stands, and Resume continues from its step', async ({ page, backend }) => {
-  test.skip(backend !== 'cpu', 'keeping and resuming a run writes and reads the same checkpoint on every backend; one project runs it (CI time)');
+  test.skip(backend !== 'cpu', ONE_PROJECT);
   const gan = new PlaygroundPage(page, 'gan');
   await gan.open();
   // The GAN studio's slot is its own: the Train view's run is not touched (its banner stays away).
-  await gan.chooseBackend('wasm');
+  await gan.chooseBackend(RUN_ON);
   await gan.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
   await gan.button('train').click();
   await gan.waitForSteps(5);
