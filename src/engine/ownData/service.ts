@@ -1,0 +1,108 @@
+/**
+ * What the data set worker does with each command, over an injected store and picture decoder, so
+ * it runs the same in Node tests (a Map, a PNG decoder) as in the browser (IndexedDB, createImageBitmap).
+ */
+import { importCsv } from '../../data/own/csvImport';
+import { decodeOwnDataset, MAX_DATASET_FILE_BYTES } from '../../data/own/fileFormat';
+import { importImageFolder, importImageZip, type ImageDecoder } from '../../data/own/imageImport';
+import type { OwnDataStore } from '../../data/own/store';
+import type { OwnDataset, OwnDatasetOptions } from '../../data/own/types';
+import { messageOf, type Message } from '../../i18n/message';
+import type { OwnDataCommand, OwnDataEvent, PickedFile } from '../protocol/ownData';
+
+export interface OwnDataServiceDeps {
+  store(): Promise<OwnDataStore>;
+  decode: ImageDecoder;
+  /** A fresh uint32 for a data set's split (the page may not choose it in this version). */
+  seed(): number;
+  now(): Date;
+}
+
+type Made = { ok: true; dataset: OwnDataset; skipped: readonly string[] } | { ok: false; error: Message };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const GPDS_MAGIC = [0x47, 0x50, 0x44, 0x53];
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
+
+async function bytesOf(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export class OwnDataService {
+  private readonly running = new Map<number, AbortController>();
+
+  constructor(
+    private readonly deps: OwnDataServiceDeps,
+    private readonly post: (event: OwnDataEvent) => void,
+  ) {}
+
+  async handle(command: OwnDataCommand): Promise<void> {
+    const { id } = command;
+    try {
+      switch (command.type) {
+        case 'list': {
+          const listing = await (await this.deps.store()).list();
+          return this.post({ type: 'listed', id, datasets: listing.datasets, damaged: listing.damaged });
+        }
+        case 'importFolder':
+          return await this.keep(id, (signal) => this.fromFolder(command.files, command.name, id, signal));
+        case 'importFile':
+          return await this.keep(id, (signal) => this.fromFile(command.file, command.name, id, signal));
+        case 'stop':
+          this.running.get(id)?.abort();
+          return;
+        case 'file': {
+          const { summary, file } = await (await this.deps.store()).file(command.datasetId);
+          return this.post({ type: 'file', id, summary, bytes: file });
+        }
+        case 'remove':
+          await (await this.deps.store()).remove(command.datasetId);
+          return this.post({ type: 'removed', id });
+        default:
+          return command satisfies never;
+      }
+    } catch (err) {
+      this.post({ type: 'failed', id, error: messageOf(err) });
+    }
+  }
+
+  private async keep(id: number, make: (signal: AbortSignal) => Promise<Made>): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      const made = await make(controller.signal);
+      if (!made.ok) return this.post({ type: 'failed', id, error: made.error });
+      const summary = await (await this.deps.store()).put(made.dataset);
+      this.post({ type: 'imported', id, summary, skipped: made.skipped });
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private options(name: string, id: number, signal: AbortSignal): OwnDatasetOptions & { signal: AbortSignal; onProgress(done: number, total: number): void } {
+    return {
+      name,
+      seed: this.deps.seed(),
+      createdAt: this.deps.now().toISOString(),
+      signal,
+      onProgress: (done, total) => this.post({ type: 'progress', id, done, total }),
+    };
+  }
+
+  private async fromFolder(files: readonly PickedFile[], name: string, id: number, signal: AbortSignal): Promise<Made> {
+    const entries = await Promise.all(files.map(async ({ path, file }) => ({ path, bytes: await bytesOf(file) })));
+    return importImageFolder(entries, this.deps.decode, this.options(name, id, signal));
+  }
+
+  private async fromFile({ file }: PickedFile, name: string, id: number, signal: AbortSignal): Promise<Made> {
+    const head = await bytesOf(file.slice(0, 4));
+    if (startsWith(head, GPDS_MAGIC)) {
+      // One byte over the cap is enough for the validator to refuse a huge file by its size, without reading it all.
+      const read = decodeOwnDataset(await file.slice(0, MAX_DATASET_FILE_BYTES + 1).arrayBuffer());
+      return read.ok ? { ...read, skipped: [] } : read;
+    }
+    if (startsWith(head, ZIP_MAGIC)) return importImageZip(await bytesOf(file), this.deps.decode, this.options(name, id, signal));
+    const read = await importCsv(file, this.options(name, id, signal));
+    return read.ok ? { ...read, skipped: [] } : read;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Messages between the page and the data set worker (src/engine/ownData/worker.ts), which imports,
+ * keeps, lists, hands out and deletes data sets of your own. It holds no device and never loads
+ * TensorFlow.js; pictures are decoded there with the browser's own decoders.
+ */
+import type { OwnDatasetSummary } from '../../config/datasets';
+import type { Message } from '../../i18n/message';
+
+/** One file of a picked or dropped folder, its path relative to what was picked (the class is its first folder). */
+export interface PickedFile {
+  readonly path: string;
+  readonly file: Blob;
+}
+
+export type OwnDataCommand =
+  | { readonly type: 'list'; readonly id: number }
+  /** A folder of pictures, one sub-folder per class. */
+  | { readonly type: 'importFolder'; readonly id: number; readonly name: string; readonly files: readonly PickedFile[] }
+  /** One file: a zip of class folders, a CSV, or a data set file (.gpds), told apart by its first bytes. */
+  | { readonly type: 'importFile'; readonly id: number; readonly name: string; readonly file: PickedFile }
+  /** Stops the import with this id between two pictures. */
+  | { readonly type: 'stop'; readonly id: number }
+  | { readonly type: 'file'; readonly id: number; readonly datasetId: string }
+  | { readonly type: 'remove'; readonly id: number; readonly datasetId: string };
+
+export interface OwnDataListed {
+  readonly datasets: readonly OwnDatasetSummary[];
+  /** Records that cannot be read, by id, with why: listed so they can be deleted. */
+  readonly damaged: readonly { readonly id: string; readonly error: Message }[];
+}
+
+export type OwnDataEvent =
+  | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
+  | ({ readonly type: 'listed'; readonly id: number } & OwnDataListed)
+  | { readonly type: 'imported'; readonly id: number; readonly summary: OwnDatasetSummary; readonly skipped: readonly string[] }
+  | { readonly type: 'file'; readonly id: number; readonly summary: OwnDatasetSummary; readonly bytes: ArrayBuffer }
+  | { readonly type: 'removed'; readonly id: number }
+  | { readonly type: 'failed'; readonly id: number; readonly error: Message };
