@@ -26,9 +26,10 @@
  *   npm run bench -- --workload batch --model tiny --batches 16..512
  *   npm run bench -- --browser-arg=--use-angle=vulkan --json bench-results/run.json
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { isBackendName, type BackendName } from '../src/config/backends';
@@ -56,43 +57,64 @@ type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
 
-const { values: args } = parseArgs({
-  options: {
-    workload: { type: 'string', default: 'train' },
-    model: { type: 'string', default: 'classic' },
-    dataset: { type: 'string', default: 'mnist' },
-    backends: { type: 'string' },
-    batch: { type: 'string', default: '64' },
-    seed: { type: 'string', default: '42' },
-    warmup: { type: 'string', default: '3' },
-    steps: { type: 'string', default: '10' },
-    examples: { type: 'string', default: '6400' },
-    precision: { type: 'string', default: 'float32' },
-    prefetch: { type: 'string', default: 'on' },
-    data: { type: 'string', default: 'device' },
-    accumulate: { type: 'string', default: '1' },
-    sizes: { type: 'string', default: '32..2048' },
-    // Defaults per workload: 16..512 for the batch sweep, 32,64 for the ceiling.
-    batches: { type: 'string' },
-    'matmul-warmup': { type: 'string', default: '2' },
-    runs: { type: 'string', default: '5' },
-    links: { type: 'string', default: '200' },
-    'point-budget-s': { type: 'string', default: '20' },
-    'no-bare': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    json: { type: 'string' },
-    root: { type: 'string' },
-    'no-isolation': { type: 'boolean', default: false },
-    models: { type: 'string', default: 'tiny,classic' },
-    threads: { type: 'string' },
-    python: { type: 'string' },
-    'browser-arg': { type: 'string', multiple: true, default: [] },
-  },
-});
+const OPTIONS = {
+  workload: { type: 'string', default: 'train' },
+  model: { type: 'string', default: 'classic' },
+  dataset: { type: 'string', default: 'mnist' },
+  backends: { type: 'string' },
+  batch: { type: 'string', default: '64' },
+  seed: { type: 'string', default: '42' },
+  warmup: { type: 'string', default: '3' },
+  steps: { type: 'string', default: '10' },
+  examples: { type: 'string', default: '6400' },
+  precision: { type: 'string', default: 'float32' },
+  prefetch: { type: 'string', default: 'on' },
+  data: { type: 'string', default: 'device' },
+  accumulate: { type: 'string', default: '1' },
+  sizes: { type: 'string', default: '32..2048' },
+  // Defaults per workload: 16..512 for the batch sweep, 32,64 for the ceiling.
+  batches: { type: 'string' },
+  'matmul-warmup': { type: 'string', default: '2' },
+  runs: { type: 'string', default: '5' },
+  links: { type: 'string', default: '200' },
+  'point-budget-s': { type: 'string', default: '20' },
+  'no-bare': { type: 'boolean', default: false },
+  'no-build': { type: 'boolean', default: false },
+  json: { type: 'string' },
+  root: { type: 'string' },
+  'no-isolation': { type: 'boolean', default: false },
+  models: { type: 'string', default: 'tiny,classic' },
+  threads: { type: 'string' },
+  python: { type: 'string' },
+  'browser-arg': { type: 'string', multiple: true, default: [] },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
 
 function fail(message: string): never {
   console.error(`bench: ${message}`);
   process.exit(2);
+}
+
+/** The usage is this file's opening comment, so the two never disagree. */
+function usage(): string {
+  const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  const comment = /^\/\*\*\n([\s\S]*?)\n \*\//.exec(source)?.[1] ?? '';
+  return comment.replace(/^ \*( |$)/gm, '');
+}
+
+function parsedArgs() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (err) {
+    // An unknown or malformed flag: one line saying which, and where the list is, not a stack trace.
+    fail(`${err instanceof Error ? err.message : String(err)} (npm run bench -- --help lists the flags)`);
+  }
+}
+
+const args = parsedArgs();
+if (args.help) {
+  console.log(usage());
+  process.exit(0);
 }
 
 function wholeNumber(flag: string, min: number): number {
