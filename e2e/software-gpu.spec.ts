@@ -14,9 +14,13 @@ const SOFTWARE: BackendName[] = ['webgl', 'webgpu'];
 const LACKS = 'This device has no hardware GPU that the browser can use: WebGL and WebGPU run on the CPU through SwiftShader, so their times are CPU times.';
 /** "1.3×, CPU vs CPU": a ratio of two CPU times, never shown as a bare GPU speed-up. */
 const CPU_VS_CPU = /^\d+(\.\d+)?(k|M)?×, CPU vs CPU$/;
+/** "1×", "2.1×", "0.16×", "24×". */
+const SPEED_UP = /^\d+(\.\d+)?×$/;
+const MS = /^\d+(\.\d+)?(k|M)? ms$/;
 /** A race small enough for SwiftShader on two cores. */
 const TINY_RACE = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' };
-const RACED: BackendName[] = ['cpu', 'webgl', 'webgpu'];
+/** Every backend in one race: the lab's race and the software-GPU marks are one journey (CI time). */
+const RACED: BackendName[] = ['cpu', 'wasm', 'webgl', 'webgpu'];
 const SWIFTSHADER_GL = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)';
 
 test.beforeEach(({ backend }) => {
@@ -53,7 +57,7 @@ test('without a GPU the Train and GAN views default to WebAssembly; the WebGL an
   await expect(gan.softwareGpuNote()).toHaveText(LACKS);
 });
 
-test('a race marks the software GPUs’ rows, and its shared link says so on the receiving side', async ({ page, browser }) => {
+test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed-ups over both CPU baselines; it marks the software GPUs’ rows, and its shared link says so on the receiving side', async ({ page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const lab = new LabPage(page);
   await lab.open();
@@ -68,8 +72,19 @@ test('a race marks the software GPUs’ rows, and its shared link says so on the
   await lab.run('race');
   await lab.waitUntilDone('race');
 
+  // Every row: both speed-ups (over plain JS and over WebAssembly), the median and the first step.
+  for (const backend of RACED) {
+    const ratio = SOFTWARE.includes(backend) ? CPU_VS_CPU : SPEED_UP;
+    await expect(lab.raceCell(backend, 'speedup'), `${backend} speed-up over plain JS`).toHaveText(ratio);
+    await expect(lab.raceCell(backend, 'speedup-wasm'), `${backend} speed-up over wasm`).toHaveText(ratio);
+    await expect(lab.raceCell(backend, 'median'), `${backend} median step`).toHaveText(MS);
+    await expect(lab.raceCell(backend, 'first-step')).toHaveText(MS);
+  }
+  expect(await lab.chartPoints('race-chart')).toBe(RACED.length);
+  await expect(lab.raceCell('wasm', 'speedup-wasm')).toHaveText('1×');
+
   await expect(lab.byId('race-software-gpu-note')).toHaveText(LACKS);
-  await expect(lab.raceBackend('cpu')).toHaveText(BACKEND_LABELS.cpu);
+  for (const backend of ['cpu', 'wasm'] as const) await expect(lab.raceBackend(backend)).toHaveText(BACKEND_LABELS[backend]);
   await expect(lab.raceCell('cpu', 'speedup')).toHaveText('1×');
   for (const backend of SOFTWARE) {
     await expect(lab.raceBackend(backend)).toHaveText(`${BACKEND_LABELS[backend]} (software, on the CPU)`);
@@ -85,6 +100,7 @@ test('a race marks the software GPUs’ rows, and its shared link says so on the
   const doc = JSON.parse((await share.download(bar.getByTestId('export-json'))).text) as { rows: { backend: string; softwareGpu?: boolean }[] };
   expect(doc.rows.map((r) => [r.backend, r.softwareGpu])).toEqual([
     ['cpu', undefined],
+    ['wasm', undefined],
     ['webgl', true],
     ['webgpu', true],
   ]);
@@ -99,7 +115,7 @@ test('a race marks the software GPUs’ rows, and its shared link says so on the
   await expect(panel.getByTestId('shared-software-gpu-note')).toHaveText(
     'Theirs: WebGL and WebGPU ran on the CPU through SwiftShader, a software GPU, so their times are CPU times, not GPU times.',
   );
-  await expect(panel.getByTestId('shared-backend-cpu')).toHaveText(BACKEND_LABELS.cpu);
+  for (const backend of ['cpu', 'wasm'] as const) await expect(panel.getByTestId(`shared-backend-${backend}`)).toHaveText(BACKEND_LABELS[backend]);
   for (const backend of SOFTWARE) {
     await expect(panel.getByTestId(`shared-backend-${backend}`)).toHaveText(`${BACKEND_LABELS[backend]} (software, on the CPU)`);
     await expect(panel.getByTestId(`shared-cell-${backend}-speedUpVsCpu`)).toHaveText(CPU_VS_CPU);
