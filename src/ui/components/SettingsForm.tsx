@@ -14,6 +14,15 @@ export interface SettingsFormProps {
   idPrefix?: string;
   /** Options that cannot be picked here, with why (a backend this browser lacks). */
   unavailable?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Options beyond the table's, by key, already in the page's words (the own data sets kept in this browser, by name). */
+  moreOptions?: Readonly<Record<string, readonly MoreOption[]>>;
+}
+
+export interface MoreOption {
+  readonly value: string;
+  readonly label: string;
+  /** Shown but not pickable (a link's own data set that this browser does not hold). */
+  readonly disabled?: boolean;
 }
 
 function powersOfTwoIn(field: IntField): number[] {
@@ -31,9 +40,10 @@ interface InputProps {
   disabled: boolean;
   onChange(v: string): void;
   unavailable?: Readonly<Record<string, string>>;
+  more?: readonly MoreOption[];
 }
 
-function FieldInput({ testId, field, optionText, value, disabled, onChange, unavailable }: InputProps) {
+function FieldInput({ testId, field, optionText, value, disabled, onChange, unavailable, more = [] }: InputProps) {
   if (field.kind === 'enum' || (field.kind === 'int' && field.powerOfTwo)) {
     const options = field.kind === 'enum' ? field.options.map((o) => [o, optionText(o)] as const) : powersOfTwoIn(field).map((n) => [String(n), String(n)] as const);
     return (
@@ -41,6 +51,11 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
         {options.map(([option, label]) => (
           <option key={option} value={option} disabled={unavailable?.[option] !== undefined} title={unavailable?.[option]}>
             {label}
+          </option>
+        ))}
+        {more.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled} translate={option.disabled ? undefined : 'no'}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -59,7 +74,7 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
 }
 
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
-export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable }: SettingsFormProps) {
+export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable, moreOptions }: SettingsFormProps) {
   const errors = formErrorDetails(table, values, keys);
   const t = useT();
   return (
@@ -69,7 +84,7 @@ export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix
         return (
           <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={t.setting(table, key, 'help')}>
             <span>{t.setting(table, key, 'label')}</span>
-            <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} />
+            <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} more={moreOptions?.[key]} />
             {errors[key] && (
               <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
                 <Say message={errors[key].message} />

@@ -29,6 +29,10 @@ import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { CheckpointNote, SaveCheckpointButton } from './SaveCheckpoint';
 import { UnfinishedRunBanner } from './UnfinishedRunBanner';
+import { OwnDataPanel } from '../ownData/OwnDataPanel';
+import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
+import { ownDataSession } from '../ownData/ownDataSession';
+import { useOwnDatasetChoice } from '../ownData/useOwnDatasets';
 
 const { store: runStore } = cnnSession;
 const FORM_KEYS = [
@@ -105,6 +109,8 @@ export function TrainView() {
   const t = useT();
   const charts = useMemo(() => chartsIn(t), [t]);
   useEffect(() => registerViewActions('train', trainingActions('cnn')), []);
+  useEffect(() => ownDataSession.ensureListed(), []);
+  const own = useOwnDatasetChoice(values.dataset);
   const stats = useStatItems(snapshot, [
     { id: 'loss', label: t('train.loss'), value: snapshot.latest ? `${formatNumber(snapshot.firstLoss)} → ${formatNumber(snapshot.latest.scalars.loss)}` : '–' },
     { id: 'effective-batch', label: t('train.effectiveBatch'), value: snapshot.info ? effectiveBatchText(Number(values.batchSize), Number(values.accumulationSteps)) : '–' },
@@ -125,11 +131,12 @@ export function TrainView() {
         <UnfinishedRunBanner kind="cnn" busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <PresetPicker values={values} disabled={busy} />
-        <SettingsForm table={CNN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <SettingsForm table={CNN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} moreOptions={{ dataset: own.options }} />
+        <OwnDatasetNote choice={own} />
         <RunControls
           phase={snapshot.phase}
           state={snapshot.state}
-          canStart={backendOk && Object.keys(errors).length === 0}
+          canStart={backendOk && Object.keys(errors).length === 0 && own.missing === null}
           job={cnnSession.job}
           onTrain={() => startTraining('cnn')}
           onPause={cnnSession.pause}
@@ -151,6 +158,7 @@ export function TrainView() {
         )}
         <ResumeFromCheckpoint snapshot={snapshot} session={cnnSession} />
         <SettingGroups table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <OwnDataPanel chosen={values.dataset ?? ''} busyTraining={busy} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
       </section>
       <StatsPanel hidden={!show('stats')} items={stats.filter((item) => isHeadlineStat('train', item.id))} />

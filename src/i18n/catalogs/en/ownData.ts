@@ -102,4 +102,5 @@ export const EN_OWN_DATA = {
   'ownData.deleteName': 'Delete {name}',
   'ownData.deleted': 'Deleted {name}.',
   'ownData.failed': 'The data set worker failed: {detail}',
+  'ownData.chosen': '{name}: {classes} classes, {train, number} training and {test, number} test images; a run uses at most the Training examples and Test examples settings of them.',
 } as const;

@@ -1,0 +1,26 @@
+/** The own data sets as Data set options, and whether the chosen one is missing from this browser. */
+import { useSyncExternalStore } from 'react';
+import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
+import type { MoreOption } from '../components/SettingsForm';
+import { useT } from '../i18n/useT';
+import { ownDataList } from './ownDataList';
+
+export interface OwnDatasetChoice {
+  /** Every kept set by name, and the chosen id where this browser does not hold it (not pickable). */
+  readonly options: readonly MoreOption[];
+  /** The chosen set when it is one of your own kept here. */
+  readonly chosen: OwnDatasetSummary | null;
+  /** The chosen own id once the list is read and it is not in it. */
+  readonly missing: string | null;
+}
+
+export function useOwnDatasetChoice(value: string | undefined): OwnDatasetChoice {
+  const t = useT();
+  const { loaded, datasets } = useSyncExternalStore(ownDataList.subscribe, ownDataList.getSnapshot);
+  const options: MoreOption[] = datasets.map((d) => ({ value: d.id, label: d.name }));
+  const own = value !== undefined && isOwnDatasetId(value) ? value : null;
+  const chosen = own ? (datasets.find((d) => d.id === own) ?? null) : null;
+  const missing = own && loaded && !chosen ? own : null;
+  if (own && !chosen) options.push({ value: own, label: t('ownData.missingOption', { id: own }), disabled: true });
+  return { options, chosen, missing };
+}
