@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
 import type { MoreOption } from '../components/SettingsForm';
 import { useT } from '../i18n/useT';
-import { ownDataList } from './ownDataList';
+import { ownDataList, type OwnDataListSnapshot } from './ownDataList';
 
 export interface OwnDatasetChoice {
   /** Every kept set by name, and the chosen id where this browser does not hold it (not pickable). */
@@ -14,13 +14,17 @@ export interface OwnDatasetChoice {
   readonly missing: string | null;
 }
 
-export function useOwnDatasetChoice(value: string | undefined): OwnDatasetChoice {
-  const t = useT();
-  const { loaded, datasets } = useSyncExternalStore(ownDataList.subscribe, ownDataList.getSnapshot);
+/** Pure: the options and the chosen set from the Data set value and the list; `missingLabel` names an id not kept here. */
+export function ownDatasetChoice(value: string | undefined, { loaded, datasets }: OwnDataListSnapshot, missingLabel: (id: string) => string): OwnDatasetChoice {
   const options: MoreOption[] = datasets.map((d) => ({ value: d.id, label: d.name }));
   const own = value !== undefined && isOwnDatasetId(value) ? value : null;
   const chosen = own ? (datasets.find((d) => d.id === own) ?? null) : null;
-  const missing = own && loaded && !chosen ? own : null;
-  if (own && !chosen) options.push({ value: own, label: t('ownData.missingOption', { id: own }), disabled: true });
-  return { options, chosen, missing };
+  if (own && !chosen) options.push({ value: own, label: missingLabel(own), disabled: true });
+  return { options, chosen, missing: own && loaded && !chosen ? own : null };
+}
+
+export function useOwnDatasetChoice(value: string | undefined): OwnDatasetChoice {
+  const t = useT();
+  const list = useSyncExternalStore(ownDataList.subscribe, ownDataList.getSnapshot);
+  return ownDatasetChoice(value, list, (id) => t('ownData.missingOption', { id }));
 }
