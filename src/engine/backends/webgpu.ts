@@ -3,6 +3,7 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { softwareGpuOf } from '../../config/softwareGpu';
 import { detailOf, msg, type Message } from '../../i18n/message';
 import { float32Only, type BackendRuntime } from './runtime';
+import { registerWebgpuTrainingKernels } from './webgpuKernels';
 
 /** Why each device the backend used was lost, once it was (TensorFlow.js itself never watches device.lost). */
 const lostReasons = new WeakMap<GPUDevice, Message>();
@@ -55,6 +56,7 @@ export const webgpuRuntime: BackendRuntime = {
   },
   async load() {
     await import('@tensorflow/tfjs-backend-webgpu');
+    registerWebgpuTrainingKernels();
   },
   kernelTiming() {
     const timestamps = (tf.backend() as unknown as { supportTimestampQuery?: boolean }).supportTimestampQuery === true;
