@@ -69,6 +69,17 @@ describe('the data set worker’s commands', () => {
     expect(await run({ type: 'list', id: 2 })).toEqual([{ type: 'listed', id: 2, datasets: [], damaged: [] }]);
   });
 
+  it('refuses a folder or zip over the caps from the sizes the browser knows, reading none of it', async () => {
+    const { run } = service();
+    const unread = (size: number, head = new Uint8Array(0)) =>
+      ({ size, slice: () => new Blob([head]), arrayBuffer: () => Promise.reject(new Error('read')) }) as unknown as Blob;
+    const big = 300 * 1024 * 1024;
+    const [folder] = await run({ type: 'importFolder', id: 1, name: 'Big', files: [{ path: 'a/1.png', file: unread(big) }] });
+    expect(folder.type === 'failed' && english(folder.error)).toBe('These images cannot be made into a data set: the files take 300 MB in all, over the 256 MB this page reads.');
+    const [zip] = await run({ type: 'importFile', id: 2, name: 'Big', file: { path: 'big.zip', file: unread(big, new Uint8Array([0x50, 0x4b, 0x03, 0x04])) } });
+    expect(zip.type === 'failed' && english(zip.error)).toBe('This zip file cannot be made into a data set: it is 300 MB, over the 256 MB this page reads.');
+  });
+
   it('stops an import between two pictures', async () => {
     // A decoder slow enough that the import is still going when Stop arrives.
     const { s, run, events } = service(async (bytes) => (await new Promise((r) => setTimeout(r, 5)), decodePng(bytes)));

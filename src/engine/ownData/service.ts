@@ -5,6 +5,8 @@
 import { importCsv } from '../../data/own/csvImport';
 import { decodeOwnDataset, MAX_DATASET_FILE_BYTES } from '../../data/own/fileFormat';
 import { importImageFolder, importImageZip, type ImageDecoder } from '../../data/own/imageImport';
+import { MAX_ENTRIES, MAX_SOURCE_BYTES } from '../../data/own/limits';
+import { megabytes, refuse, refusalOf, type OwnSource } from '../../data/own/refusal';
 import type { OwnDataStore } from '../../data/own/store';
 import type { OwnDataset, OwnDatasetOptions } from '../../data/own/types';
 import { messageOf, type Message } from '../../i18n/message';
@@ -22,6 +24,18 @@ type Made = { ok: true; dataset: OwnDataset; skipped: readonly string[] } | { ok
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const GPDS_MAGIC = [0x47, 0x50, 0x44, 0x53];
+/** The importers' own caps on files and bytes, checked from the sizes the browser knows before anything is read into memory. */
+function beyondCaps(source: OwnSource, files: number, bytes: number): Made | null {
+  try {
+    if (files > MAX_ENTRIES) refuse('check.images.tooManyFiles', { max: MAX_ENTRIES });
+    // The zip importer's own words for an archive over the cap (zip.ts); the folder's for a folder.
+    if (bytes > MAX_SOURCE_BYTES) refuse(source === 'zip' ? 'check.dataset.why.tooLarge' : 'check.images.tooLarge', { size: megabytes(bytes), max: megabytes(MAX_SOURCE_BYTES) });
+    return null;
+  } catch (err) {
+    return { ok: false, error: refusalOf(source, err) };
+  }
+}
+
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
 async function bytesOf(file: Blob): Promise<Uint8Array> {
@@ -90,6 +104,8 @@ export class OwnDataService {
   }
 
   private async fromFolder(files: readonly PickedFile[], name: string, id: number, signal: AbortSignal): Promise<Made> {
+    const tooMuch = beyondCaps('images', files.length, files.reduce((sum, f) => sum + f.file.size, 0));
+    if (tooMuch) return tooMuch;
     const entries = await Promise.all(files.map(async ({ path, file }) => ({ path, bytes: await bytesOf(file) })));
     return importImageFolder(entries, this.deps.decode, this.options(name, id, signal));
   }
@@ -101,7 +117,7 @@ export class OwnDataService {
       const read = decodeOwnDataset(await file.slice(0, MAX_DATASET_FILE_BYTES + 1).arrayBuffer());
       return read.ok ? { ...read, skipped: [] } : read;
     }
-    if (startsWith(head, ZIP_MAGIC)) return importImageZip(await bytesOf(file), this.deps.decode, this.options(name, id, signal));
+    if (startsWith(head, ZIP_MAGIC)) return beyondCaps('zip', 1, file.size) ?? importImageZip(await bytesOf(file), this.deps.decode, this.options(name, id, signal));
     const read = await importCsv(file, this.options(name, id, signal));
     return read.ok ? { ...read, skipped: [] } : read;
   }

@@ -19,7 +19,8 @@ export function ownDatasetChoice(value: string | undefined, { loaded, datasets }
   const options: MoreOption[] = datasets.map((d) => ({ value: d.id, label: d.name }));
   const own = value !== undefined && isOwnDatasetId(value) ? value : null;
   const chosen = own ? (datasets.find((d) => d.id === own) ?? null) : null;
-  if (own && !chosen) options.push({ value: own, label: missingLabel(own), disabled: true });
+  // Until the list is read, the id as it is: it may well be kept here.
+  if (own && !chosen) options.push({ value: own, label: loaded ? missingLabel(own) : own, disabled: true });
   return { options, chosen, missing: own && loaded && !chosen ? own : null };
 }
 
