@@ -83,3 +83,16 @@ test('a folder of pictures becomes a data set that trains, names its classes, an
   expect((await matrix.locator('thead th').allInnerTexts()).slice(1, 4)).toEqual([...SHAPES]);
   expect(await matrix.locator('tbody th').allInnerTexts()).toEqual([...SHAPES]);
 });
+
+test('in Chinese, by keyboard: the refusal of a missing set, and the Your data group opened with Enter', async ({ playground: p, page }) => {
+  await page.goto('/#v=4&w=cnn&lang=zh-CN&dataset=own:0123456789abcdef');
+  await expect(p.root.getByTestId('own-data-missing')).toHaveText(/^这个浏览器中没有数据集 own:0123456789abcdef/);
+  const summary = p.root.getByTestId('own-data').locator('summary');
+  await expect(summary).toHaveText('你的数据');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(p.root.getByTestId('own-data-none')).toHaveText('还没有。');
+  await page.keyboard.press('Tab');
+  await expect(p.root.getByTestId('own-data-name')).toBeFocused();
+  expect(await axeViolations(page, '[data-testid="own-data"]')).toEqual([]);
+});
