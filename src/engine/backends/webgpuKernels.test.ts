@@ -49,9 +49,10 @@ describe('the filter gradient as one forward convolution, on any backend', () =>
   for (const c of CASES) {
     it(`${c.name}: agrees with the cpu backend’s own kernel and frees what it made`, () => {
       const backend = tf.backend();
-      const x = tf.randomNormal(c.x as unknown as number[], 0, 1, 'float32', 7) as tf.Tensor4D;
-      const info = backend_util.computeConv2DInfo(x.shape, [c.k, c.k, c.x[3], c.o], 1, 1, c.pad);
-      const dy = tf.randomNormal(info.outShape, 0, 1, 'float32', 8) as tf.Tensor4D;
+      const xShape: [number, number, number, number] = [...c.x];
+      const x = tf.randomNormal(xShape, 0, 1, 'float32', 7);
+      const info = backend_util.computeConv2DInfo(xShape, [c.k, c.k, c.x[3], c.o], 1, 1, c.pad);
+      const dy = tf.randomNormal(info.outShape, 0, 1, 'float32', 8);
       const attrs = { strides: 1, pad: c.pad, dataFormat: 'NHWC', filterShape: info.filterShape };
       // runKernel's attr type is a loose map; these are exactly Conv2DBackpropFilterAttrs.
       const expected = tf.engine().runKernel('Conv2DBackpropFilter', { x, dy }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor;
