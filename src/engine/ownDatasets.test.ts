@@ -35,6 +35,10 @@ describe('a train job on a data set of your own', () => {
     const confusion = job.events.flatMap((e) => (e.type === 'confusion' ? [e.result] : []));
     expect(confusion.at(-1)?.counts).toHaveLength(3);
     expect(confusion.at(-1)?.source.dataset).toBe(id);
+    // Its Keras package would train on MNIST: refused in a sentence until an own set travels with it.
+    const exported = await owner.run({ kind: 'exportModel', checkpoint: null });
+    if (exported.outcome?.status !== 'error') throw new Error(`expected a refusal, got ${JSON.stringify(exported.outcome)}`);
+    expect(english(exported.outcome.message)).toBe(`Export for TensorFlow takes models trained on MNIST or Fashion-MNIST in this version; this one trained on your data set ${id}.`);
   });
 
   it('fails with a sentence when this browser does not hold the data set', async () => {

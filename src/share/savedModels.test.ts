@@ -17,6 +17,9 @@ describe('saved models as the page describes them', () => {
     expect(modelDetail(reading.header)).toBe('step 3 (epoch 1 of 1) · loss 1.25 · test accuracy 62.5% · trained on WebGL');
     expect(modelFileName(reading.header.config, 3)).toBe('gpu-playground-tiny-mnist-step3.gpck');
     expect(exportFolderName({ ...reading.header.config, dataset: 'fashion-mnist' })).toBe('gpu-playground-tiny-fashion-mnist-keras');
+    const own = { ...reading.header.config, dataset: 'own:0123456789abcdef' } as const;
+    expect(modelTitle(own)).toBe('Tiny CNN on your data set own:0123456789abcdef');
+    expect(modelFileName(own, 3)).toBe('gpu-playground-tiny-own-0123456789abcdef-step3.gpck');
   });
 
   it("refuses a damaged or foreign file with the validator's sentence, never throwing", () => {

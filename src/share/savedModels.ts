@@ -12,6 +12,7 @@
  */
 import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
+import { datasetMessage } from '../config/datasets';
 import type { RunConfig } from '../config/workloads';
 import { decodeCheckpoint, isCnnCheckpoint, readCheckpointHeader, type CheckpointHeader, type CnnCheckpoint } from '../engine/protocol/checkpointFormat';
 import { ganModelDetail, ganModelTitle, isGanHeader } from './ganFiles';
@@ -59,7 +60,7 @@ export function savedFileDetail(header: CheckpointHeader, t = new Translator('en
 
 /** e.g. "Tiny CNN on MNIST digits". */
 export function modelTitle(config: CnnRunConfig, t = new Translator('en')): string {
-  return t.t('share.model.title', { model: t.t(`model.cnn.${config.model}.label`), dataset: t.t(`dataset.${config.dataset}`) });
+  return t.t('share.model.title', { model: t.t(`model.cnn.${config.model}.label`), dataset: t.say(datasetMessage(config.dataset)) });
 }
 
 /** e.g. "step 3 (epoch 1 of 1) · loss 2.1 · test accuracy 41.0% · trained on CPU". */

@@ -1,4 +1,6 @@
+import { datasetMessage, isShippedDataset } from '../../config/datasets';
 import { CNN_MODEL_LABELS } from '../../config/models';
+import { msg, MessageError } from '../../i18n/message';
 import { getCnnModel } from '../../models/registry';
 import { requireCnnCheckpoint, setModelWeights } from '../checkpoints/loadCheckpoint';
 import { CHECK_EXAMPLES, exportClassifier } from '../export/exportRun';
@@ -15,6 +17,8 @@ export async function runExportModel(request: RequestOf<'exportModel'>, ctx: Eng
   if (gan) return ctx.emit({ type: 'model', result: { kind: 'export', run: gan.exported, config: gan.config, modelLabel: gan.modelLabel } });
   const checkpoint = request.checkpoint ? requireCnnCheckpoint(request.checkpoint) : ctx.host.lastRun.require();
   const { config } = checkpoint;
+  // The package's train.py reads MNIST or Fashion-MNIST through keras.datasets; an own set does not travel with it yet.
+  if (!isShippedDataset(config.dataset)) throw new MessageError(msg('ownData.exportNotYet', { dataset: datasetMessage(config.dataset) }));
   await ctx.host.activate('cpu');
   const data = await ctx.host.datasets.get(config.dataset, { train: 0, test: CHECK_EXAMPLES }, (fraction, message) => ctx.emit({ type: 'progress', fraction, message }));
   const model = getCnnModel(config.model).build(config.seed, data.classCount);
