@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { english, sayable } from '../../i18n/testing/english';
-import { importImageFolder, importImageZip, type ImageDecoder, type ImagesReading } from './imageImport';
+import { DECODES_IN_FLIGHT, importImageFolder, importImageZip, type ImageDecoder, type ImagesReading } from './imageImport';
 import type { FileEntry } from './entries';
 import { OPTIONS, SHAPES } from './testing/fixtures';
 import { decodePng, drawShape, grayPng, grayToRgba, jpegHeader, pngFile, webpHeader } from './testing/pictures';
@@ -131,12 +131,14 @@ describe('importImageFolder', () => {
     expect(refusal(await importImageFolder(shapeFolder(), short, OPTIONS))).toBe(said("the image 'shapes/cross/0.png' did not decode to the 28 x 28 pixels of 1 to 4 channels its header declares"));
   });
 
-  it('stops between two pictures when asked, and makes nothing', async () => {
+  it('stops between two pictures when asked, and makes nothing; only the decodes already in flight ran', async () => {
     const stop = new AbortController();
     const decode = counting();
-    const read = await importImageFolder(shapeFolder(), decode, { ...OPTIONS, signal: stop.signal, onProgress: (done) => done === 3 && stop.abort() });
+    const folder = shapeFolder();
+    const read = await importImageFolder(folder, decode, { ...OPTIONS, signal: stop.signal, onProgress: (done) => done === 3 && stop.abort() });
     expect(read.ok || english(read.error)).toBe('The import was stopped; no data set was made.');
-    expect(decode.calls).toBe(3);
+    expect(decode.calls).toBe(Math.min(3 + DECODES_IN_FLIGHT, folder.length));
+    expect(folder.length, 'the folder holds more pictures than were decoded').toBeGreaterThan(3 + DECODES_IN_FLIGHT);
   });
 
   it('refuses a zip bomb in its own sentence, never calling the decoder', async () => {

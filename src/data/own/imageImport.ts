@@ -50,6 +50,9 @@ export async function importImageZip(archive: Uint8Array, decode: ImageDecoder, 
 
 class Stopped extends Error {}
 
+/** Pictures being decoded at once, at most (a few, so a stop or a refusal leaves little work behind). */
+export const DECODES_IN_FLIGHT = 8;
+
 async function importPictures(entriesOf: () => readonly FileEntry[], source: OwnSource, decode: ImageDecoder, options: OwnDatasetOptions & ImportControls): Promise<ImagesReading> {
   try {
     const { classes, skipped } = classFolders(entriesOf());
@@ -58,9 +61,21 @@ async function importPictures(entriesOf: () => readonly FileEntry[], source: Own
     const perImage = bytesPerImage(format);
     const images = new Uint8Array(pictures.length * perImage);
     const labels = new Uint8Array(pictures.length);
+    // A few decodes in flight, taken in order: the browser decodes off the worker's thread meanwhile.
+    const inFlight: Promise<DecodedImage>[] = [];
+    const ahead = (i: number) => {
+      if (i >= pictures.length) return;
+      const next = decoded(pictures[i], decode);
+      // Still rejects when awaited; left behind by a stop or an earlier refusal, it must not be an unhandled rejection.
+      next.catch(() => undefined);
+      inFlight.push(next);
+    };
+    for (let i = 0; i < DECODES_IN_FLIGHT; i++) ahead(i);
     for (const [i, picture] of pictures.entries()) {
       if (options.signal?.aborted) throw new Stopped();
-      images.set(toModelImage(await decoded(picture, decode), format.size), i * perImage);
+      const image = await (inFlight.shift() as Promise<DecodedImage>);
+      ahead(i + DECODES_IN_FLIGHT);
+      images.set(toModelImage(image, format.size), i * perImage);
       labels[i] = picture.classId;
       options.onProgress?.(i + 1, pictures.length);
     }
