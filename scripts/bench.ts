@@ -17,6 +17,9 @@
  *     kernel, TensorFlow.js's own kernels against the app's.
  *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
  *     to the chart drawn (fresh pages), and the board link's length for a class of 30.
+ *   --workload decode [--images 10000] [--side 64] [--runs 3]: a zip of that many generated pictures
+ *     imported as a data set of your own (fresh pages): seconds to the set kept, and the page's longest
+ *     main-thread task meanwhile (goal: none over 50 ms).
  *
  *   npm run bench -- --model classic --backends cpu,webgl,webgpu --warmup 3 --steps 10
  *   npm run bench -- --model tiny --backends webgl --precision float16 --prefetch off --data host --accumulate 4
@@ -49,10 +52,11 @@ import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunB
 import { ceilingTable, measureCeiling } from './ceilingBench';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
+import { decodeTable, measureDecode } from './decodeBench';
 import { CNN_MODEL_IDS, type CnnModelId } from '../src/config/models';
 import { defaultCnnConfig } from '../src/config/cnnConfig';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels', 'board'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels', 'board', 'decode'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -77,6 +81,8 @@ const OPTIONS = {
   'matmul-warmup': { type: 'string', default: '2' },
   runs: { type: 'string', default: '5' },
   links: { type: 'string', default: '200' },
+  images: { type: 'string', default: '10000' },
+  side: { type: 'string', default: '64' },
   'point-budget-s': { type: 'string', default: '20' },
   'no-bare': { type: 'boolean', default: false },
   'no-build': { type: 'boolean', default: false },
@@ -316,6 +322,17 @@ async function runBoardBench(browser: Browser, url: string): Promise<void> {
   writeJson({ args, ...result });
 }
 
+async function runDecodeBench(browser: Browser, url: string): Promise<void> {
+  const images = wholeNumber('images', 6);
+  const side = wholeNumber('side', 8);
+  const runs = wholeNumber('runs', 1);
+  console.error(`bench: ${images} pictures imported as a data set of your own, ${runs} fresh pages…`);
+  const result = await measureDecode(browser, url, images, side, runs, (line) => console.error(`bench: ${line}`));
+  console.log(`\nYour own data on ${url}: a zip of generated shapes (src/data/own/testing/pictures.ts).\n`);
+  console.log(decodeTable(result));
+  writeJson({ args, ...result });
+}
+
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
@@ -346,6 +363,7 @@ async function main(): Promise<void> {
     else if (workload === 'ceiling') await runCeilingBench(browser, url);
     else if (workload === 'kernels') await runKernelsBench(browser, url);
     else if (workload === 'board') await runBoardBench(browser, url);
+    else if (workload === 'decode') await runDecodeBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();
