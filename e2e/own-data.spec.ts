@@ -32,7 +32,7 @@ test.beforeEach(({ backend }) => {
   test.skip(backend !== 'cpu', 'the import and the page are the same on every backend; the run trains on WebAssembly (CI time)');
 });
 
-test('a folder of pictures becomes a data set that trains, names its classes, and round-trips as a .gpds file', async ({ playground: p, page }, testInfo) => {
+test('a folder of pictures becomes a data set that trains on WebAssembly and WebGL, names its classes, and round-trips as a .gpds file', async ({ playground: p, page }, testInfo) => {
   const folder = shapesFolder(testInfo.outputPath());
   await page.goto('/#v=4&w=cnn&dataset=own:0123456789abcdef');
   // A link naming a set this browser does not hold: one sentence, and no Train.
@@ -82,6 +82,14 @@ test('a folder of pictures becomes a data set that trains, names its classes, an
   await expect(matrix.locator('thead th')).toHaveCount(5);
   expect((await matrix.locator('thead th').allInnerTexts()).slice(1, 4)).toEqual([...SHAPES]);
   expect(await matrix.locator('tbody th').allInnerTexts()).toEqual([...SHAPES]);
+
+  // The same set trains on a GPU backend too (here SwiftShader's WebGL): the device worker reads it the same way.
+  await page.getByTestId('tab-train').click();
+  await p.chooseBackend('webgl');
+  await p.button('train').click();
+  await expect(p.runState()).toHaveText('finished', { timeout: 120_000 });
+  const onWebgl = Number(/^([\d.]+)%/.exec(await p.stat('test-accuracy').innerText())?.[1]);
+  expect(onWebgl, 'test accuracy on WebGL').toBeGreaterThan(90);
 });
 
 test('in Chinese, by keyboard: the refusal of a missing set, and the Your data group opened with Enter', async ({ playground: p, page }) => {
