@@ -1,10 +1,11 @@
 /**
  * A data set of your own (issue 23), the pure part: the document, its file, and the importers that
- * make it (CSV; a folder or zip of pictures, decoded by an injected decoder). No DOM, no React, no
+ * make it (CSV; a folder or zip of pictures, decoded by an injected decoder; drawings and camera frames). No DOM, no React, no
  * TensorFlow.js: the page, the worker and the tests all use exactly this module.
  */
 export { importCsv, type CsvSource } from './csvImport';
 export { buildOwnDataset, makeOwnDataset } from './document';
+export { makeDrawnDataset, type DrawnClass } from './drawn';
 export type { ClassFolder, FileEntry } from './entries';
 export { DATASET_FILE_EXTENSION, DATASET_MAGIC, DATASET_VERSION, decodeOwnDataset, encodeOwnDataset, MAX_DATASET_FILE_BYTES } from './fileFormat';
 export { ownDatasetHash } from './hash';

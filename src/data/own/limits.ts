@@ -30,3 +30,9 @@ export const DEFAULT_TEST_FRACTION = 0.2;
 export const MAX_TEST_FRACTION = 0.5;
 /** A class needs one image to train on and one to test. */
 export const MIN_IMAGES_PER_CLASS = 2;
+/** Most drawings or camera frames one class of a drawn data set holds (the page keeps each until the set is made). */
+export const MAX_DRAWN_PER_CLASS = 50;
+/** Most classes a data set made by drawing or the camera has (the page's class count goes from MIN_CLASSES to this). */
+export const MAX_DRAWN_CLASSES = 10;
+/** Largest drawing or camera frame the page sends, pixels per side. */
+export const MAX_DRAWN_SIDE = 512;

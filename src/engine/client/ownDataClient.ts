@@ -5,7 +5,7 @@
  */
 import type { OwnDatasetSummary } from '../../config/datasets';
 import { msg, MessageError } from '../../i18n/message';
-import type { OwnDataCommand, OwnDataEvent, OwnDataListed, PickedFile } from '../protocol/ownData';
+import type { DrawnClassPictures, OwnDataCommand, OwnDataEvent, OwnDataListed, PickedFile } from '../protocol/ownData';
 
 /** What the client needs of a Worker. */
 export interface OwnDataPort {
@@ -44,6 +44,11 @@ export class OwnDataClient {
 
   importFile(name: string, file: PickedFile, onProgress: (done: number, total: number) => void): ImportTask {
     return this.imported(this.ask({ type: 'importFile', name, file }, onProgress));
+  }
+
+  /** Drawings or camera frames, by class, made into a data set and kept. */
+  importDrawn(name: string, classes: readonly DrawnClassPictures[]): ImportTask {
+    return this.imported(this.ask({ type: 'importDrawn', name, classes }));
   }
 
   stop(id: number): void {

@@ -93,4 +93,16 @@ describe('the data set worker’s commands', () => {
     const last = (await importing).at(-1);
     expect(last?.type === 'failed' && english(last.error)).toBe('The import was stopped; no data set was made.');
   });
+
+  it('makes drawings into a data set and keeps it; a class of one drawing is refused in a sentence, nothing kept', async () => {
+    const { run } = service();
+    const drawings = (perClass: number) => SHAPES.map((shape) => ({ name: shape, pictures: Array.from({ length: perClass }, (_, v) => ({ width: 280, height: 280, channels: 1, pixels: drawShape(shape, 280, 280, v) })) }));
+    const made = (await run({ type: 'importDrawn', id: 1, name: 'Drawn', classes: drawings(3) })).at(-1);
+    if (made?.type !== 'imported') throw new Error(JSON.stringify(made));
+    expect(made.summary).toMatchObject({ name: 'Drawn', classNames: ['cross', 'ring', 'square'], trainCount: 6, testCount: 3 });
+    const [refused] = await run({ type: 'importDrawn', id: 2, name: 'Short', classes: drawings(1) });
+    expect(refused.type === 'failed' && english(refused.error)).toBe("These examples cannot be made into a data set: class 'cross' has only 1 example; every class needs at least 2, one to train on and one to test.");
+    const [listed] = await run({ type: 'list', id: 3 });
+    expect(listed.type === 'listed' && listed.datasets.map((d) => d.name)).toEqual(['Drawn']);
+  });
 });

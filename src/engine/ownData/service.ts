@@ -3,6 +3,7 @@
  * it runs the same in Node tests (a Map, a PNG decoder) as in the browser (IndexedDB, createImageBitmap).
  */
 import { importCsv } from '../../data/own/csvImport';
+import { makeDrawnDataset } from '../../data/own/drawn';
 import { decodeOwnDataset, MAX_DATASET_FILE_BYTES } from '../../data/own/fileFormat';
 import { importImageFolder, importImageZip, type ImageDecoder } from '../../data/own/imageImport';
 import { MAX_ENTRIES, MAX_SOURCE_BYTES } from '../../data/own/limits';
@@ -64,6 +65,11 @@ export class OwnDataService {
           return await this.keep(id, (signal) => this.fromFolder(command.files, command.name, id, signal));
         case 'importFile':
           return await this.keep(id, (signal) => this.fromFile(command.file, command.name, id, signal));
+        case 'importDrawn':
+          return await this.keep(id, async (signal) => {
+            const made = makeDrawnDataset(command.classes, this.options(command.name, id, signal));
+            return made.ok ? { ...made, skipped: [] } : made;
+          });
         case 'stop':
           this.running.get(id)?.abort();
           return;

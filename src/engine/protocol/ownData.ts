@@ -12,12 +12,31 @@ export interface PickedFile {
   readonly file: Blob;
 }
 
+/**
+ * A drawing or a camera frame as the page took it: width x height pixels of `channels` bytes (1 gray,
+ * 4 RGBA), row-major. The worker makes it 28 x 28 grayscale with the importers' pixel pipeline.
+ */
+export interface RawPicture {
+  readonly width: number;
+  readonly height: number;
+  readonly channels: number;
+  readonly pixels: Uint8Array;
+}
+
+/** One class of a data set made by drawing or with the camera. */
+export interface DrawnClassPictures {
+  readonly name: string;
+  readonly pictures: readonly RawPicture[];
+}
+
 export type OwnDataCommand =
   | { readonly type: 'list'; readonly id: number }
   /** A folder of pictures, one sub-folder per class. */
   | { readonly type: 'importFolder'; readonly id: number; readonly name: string; readonly files: readonly PickedFile[] }
   /** One file: a zip of class folders, a CSV, or a data set file (.gpds), told apart by its first bytes. */
   | { readonly type: 'importFile'; readonly id: number; readonly name: string; readonly file: PickedFile }
+  /** Classes of drawings or camera frames, made into a data set and kept like an import. */
+  | { readonly type: 'importDrawn'; readonly id: number; readonly name: string; readonly classes: readonly DrawnClassPictures[] }
   /** Stops the import with this id between two pictures. */
   | { readonly type: 'stop'; readonly id: number }
   | { readonly type: 'file'; readonly id: number; readonly datasetId: string }
