@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEv
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import type { InkImage } from '../../metrics/digitImage';
 import { useT } from '../i18n/useT';
+import './digitCanvas.css';
 
 /** The drawing surface, px (drawn at this size, shown scaled to fit). */
 export const DRAW_SIDE_PX = 280;
@@ -22,6 +23,8 @@ interface Props {
   /** The ink so far, at each stroke's end and every LIVE_INTERVAL_MS while drawing. */
   onInk(ink: InkImage): void;
   onClear(): void;
+  /** The pad's and the canvas's accessible names, when it is not look-inside's "Draw a digit". */
+  labels?: { readonly pad: string; readonly canvas: string };
 }
 
 interface Cursor {
@@ -46,7 +49,7 @@ const centreOf = (cell: number) => (cell + 0.5) * CELL_PX;
  * time), or the keyboard: the arrows move a cursor over the 28×28 grid, Space or Enter puts the pen
  * down or lifts it (arrows draw while it is down), Delete or Backspace clears.
  */
-export function DigitCanvas({ onInk, onClear }: Props) {
+export function DigitCanvas({ onInk, onClear, labels }: Props) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -153,7 +156,7 @@ export function DigitCanvas({ onInk, onClear }: Props) {
   const at = (n: number) => `calc(${CANVAS_BORDER_PX}px + ${n} * ${side})`;
   const cursorStyle: CSSProperties = { left: at(cursor.column), top: at(cursor.row), width: `calc${side}`, height: `calc${side}` };
   return (
-    <div className="digit-pad" role="group" aria-label={t('inspect.draw.title')}>
+    <div className="digit-pad" role="group" aria-label={labels?.pad ?? t('inspect.draw.title')}>
       <div className="draw-surface">
         <canvas
           ref={canvasRef}
@@ -163,7 +166,7 @@ export function DigitCanvas({ onInk, onClear }: Props) {
           data-testid="draw-canvas"
           role="application"
           tabIndex={0}
-          aria-label={t('inspect.draw.canvas')}
+          aria-label={labels?.canvas ?? t('inspect.draw.canvas')}
           aria-describedby={keysId}
           onPointerDown={down}
           onPointerMove={move}

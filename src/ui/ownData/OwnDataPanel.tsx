@@ -3,6 +3,7 @@ import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { droppedItems, nameFrom, pickedFolder } from './dropped';
 import { OwnDataList } from './OwnDataList';
+import { OwnDrawPanel } from './OwnDrawPanel';
 import { ownDataSession } from './ownDataSession';
 
 /** A data set's name is at most this many characters (src/data/own/limits.ts). */
@@ -92,6 +93,7 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
       >
         {t('ownData.drop')}
       </div>
+      <OwnDrawPanel name={name} busy={busy} />
       {importing && (
         <div className="progress" data-testid="own-data-importing">
           <progress data-testid="own-data-progress" aria-label={t('ownData.progressLabel')} value={importing.total ? importing.done / importing.total : undefined} max={1} />

@@ -5,7 +5,7 @@
  */
 import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
 import { OwnDataClient, spawnOwnDataWorker, type ImportTask } from '../../engine/client/ownDataClient';
-import type { PickedFile } from '../../engine/protocol/ownData';
+import type { DrawnClassPictures, PickedFile } from '../../engine/protocol/ownData';
 import { messageOf, msg, type Message } from '../../i18n/message';
 import { setFormValue } from '../share/pageStore';
 import { ownDataList } from './ownDataList';
@@ -91,6 +91,11 @@ export const ownDataSession = {
   importFile(name: string, file: PickedFile): void {
     if (state.importing) return;
     void finishImport(clientNow().importFile(name, file, onProgress));
+  },
+  /** Drawings or camera frames by class, made into a data set by the worker, kept, and made the Train view's data set. */
+  importDrawn(name: string, classes: readonly DrawnClassPictures[]): void {
+    if (state.importing) return;
+    void finishImport(clientNow().importDrawn(name, classes));
   },
   stop(): void {
     if (state.importing) clientNow().stop(state.importing.id);

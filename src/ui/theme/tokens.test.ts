@@ -4,7 +4,7 @@ import { schemeProperties } from './cssTokens';
 import { cssVariable, SCHEMES, TOKENS, type TokenName } from './tokens';
 
 const STYLES = new URL('../styles.css', import.meta.url);
-const CSS_FILES = ['../styles.css', '../lab/lab.css', '../share/share.css', '../inspect/inspect.css'].map((f) => new URL(f, import.meta.url));
+const CSS_FILES = ['../styles.css', '../lab/lab.css', '../share/share.css', '../inspect/inspect.css', '../inspect/digitCanvas.css'].map((f) => new URL(f, import.meta.url));
 
 describe('styles.css declares the token table', () => {
   const declared = schemeProperties(readFileSync(STYLES, 'utf8'));
