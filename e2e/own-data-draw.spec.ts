@@ -1,12 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium';
 import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /**
  * Your own data, drawn: three classes of ten mouse drawings each (a horizontal line, a vertical line,
  * a diagonal, each shifted a little) become a data set in "Make a data set by drawing", survive a
- * trip to another view, and train the tiny CNN on WebAssembly.
+ * trip to another view, and train the tiny CNN on WebAssembly. This spec's browser alone has Chromium's
+ * fake camera, its permission prompt answered yes: frames captured per class make a data set too.
  */
+
+test.use({ launchOptions: { executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
 
 test.beforeEach(({ backend }) => {
   test.skip(backend !== 'cpu', 'the page is the same on every backend; the run trains on WebAssembly (CI time)');
@@ -54,7 +58,6 @@ test('ten drawings a class for three classes make a data set that survives switc
   const draw = await openDrawing(page);
   await expect(draw.getByTestId('own-draw-make')).toBeDisabled();
   for (const [i, name] of CLASSES.entries()) await draw.getByTestId(`own-draw-name-${i}`).fill(name);
-  expect(await axeViolations(page, '[data-testid="own-data-draw"]')).toEqual([]);
 
   const box = await padBox(draw.getByTestId('draw-canvas'));
   const add = draw.getByTestId('own-draw-add');
@@ -109,4 +112,40 @@ test('ten drawings a class for three classes make a data set that survives switc
   const accuracy = Number(/^([\d.]+)%/.exec(await p.stat('test-accuracy').innerText())?.[1]);
   // Three distinct strokes; 6 test drawings, so each is worth 16.7 points: better than chance (33.3%) is what it honestly shows.
   expect(accuracy, 'test accuracy on the 6 held-out drawings').toBeGreaterThan(100 / 3);
+});
+
+test('the camera: asked for on Use the camera, two frames captured for each of two classes make a data set that is kept and chosen; Stop releases it', async ({ playground: p, page }) => {
+  await p.open();
+  const draw = await openDrawing(page);
+  await draw.getByTestId('own-draw-classes').fill('2');
+  await expect(draw.getByTestId('own-draw-counts').locator('li')).toHaveCount(2);
+  await expect(draw.getByTestId('own-camera-preview')).toHaveCount(0);
+  await draw.getByTestId('own-camera-start').click();
+  const preview = draw.getByTestId('own-camera-preview');
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  const capture = draw.getByTestId('own-camera-capture');
+  await expect(capture).toHaveText('Capture for A');
+  await capture.click();
+  await capture.click();
+  await draw.getByTestId('own-draw-class').selectOption('1');
+  await expect(capture).toHaveText('Capture for B');
+  await capture.click();
+  await capture.click();
+  await expect(draw.getByTestId('own-draw-counts').locator('li')).toHaveText(['A: 0 drawings, 2 camera frames', 'B: 0 drawings, 2 camera frames']);
+  // axe on the whole drawing part, the pad, the counts and the live camera preview among it.
+  expect(await axeViolations(page, '[data-testid="own-data-draw"]')).toEqual([]);
+
+  await draw.getByTestId('own-draw-make').click();
+  await expect(p.root.getByTestId('own-data-outcome')).toHaveText('Kept My drawings: 2 classes, 2 training and 2 test images. It is now the data set of the Train view.');
+  const id = await p.root.getByTestId('own-data-item').getAttribute('data-id');
+  expect(id).toMatch(/^own:[0-9a-f]{16}$/);
+  await expect(p.field('dataset')).toHaveValue(id as string);
+  await expect(p.root.getByTestId('own-data-chosen')).toContainText('My drawings: 2 classes');
+
+  // Stop the camera: its track ends and the preview goes.
+  const track = await preview.evaluateHandle((v: HTMLVideoElement) => (v.srcObject as MediaStream).getVideoTracks()[0]);
+  await draw.getByTestId('own-camera-stop').click();
+  await expect(preview).toHaveCount(0);
+  expect(await track.evaluate((t: MediaStreamTrack) => t.readyState)).toBe('ended');
+  await expect(draw.getByTestId('own-camera-start')).toBeEnabled();
 });

@@ -6,10 +6,11 @@ import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { canUndo, countsOf, inkPicture, inUse, isFull, isReady, MAX_CLASS_NAME_CHARS, MAX_DRAWN_CLASSES, MAX_PER_CLASS, MIN_DRAWN_CLASSES, MIN_PER_CLASS, nameOf } from './drawingBoard';
 import { drawingSession } from './drawingSession';
+import { OwnCamera } from './OwnCamera';
 
 /**
  * "Make a data set by drawing", folded inside "Your data": class names, the class to add to, look-inside's
- * drawing pad, Add / Undo, a count per class and "Make the data set". The examples live in
+ * drawing pad, Add / Undo, the camera (OwnCamera), a count per class and "Make the data set". The examples live in
  * drawingSession, so they survive switching views; the drawing on the pad is this component's.
  */
 export function OwnDrawPanel({ name, busy }: { name: string; busy: boolean }) {
@@ -86,6 +87,7 @@ function DrawBody({ name, busy }: { name: string; busy: boolean }) {
         </button>
       </div>
       {full && <p className="note">{t('ownData.draw.full', { name: chosenName, max: MAX_PER_CLASS })}</p>}
+      <OwnCamera chosenName={chosenName} full={full} />
       <h2 className="own-data-heading">{t('ownData.draw.counts')}</h2>
       <ul className="own-draw-counts" data-testid="own-draw-counts">
         {classes.map((c, i) => (
