@@ -9,7 +9,8 @@ import { SharePage } from './pages/sharePage';
 
 /** A race small enough for SwiftShader on two cores. */
 const TINY_RACE = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' };
-const RACED: BackendName[] = ['cpu', 'webgl'];
+/** Two CPU backends: sharing is the point, and a software GPU's marks on a link are software-gpu.spec's. */
+const RACED: BackendName[] = ['cpu', 'wasm'];
 /** A CNN run of a few steps: 100 examples, batch 32, one epoch. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', trainExamples: '100', testExamples: '100', epochs: '1', seed: '5' };
 const RUN_TIMEOUT_MS = 150_000;
@@ -32,7 +33,7 @@ const test = base.extend<{ share: SharePage }>({
 });
 
 test.beforeEach(({ backend }) => {
-  test.skip(backend !== 'webgl', 'sharing is one journey over the cpu and webgl backends; one project runs it');
+  test.skip(backend !== 'cpu', 'sharing is one journey over the two CPU backends; one project runs it');
 });
 
 test('a shared race opens elsewhere without running, runs here for a side-by-side comparison, and both runs stay in the history', async ({ share, page, browser }) => {
@@ -62,7 +63,7 @@ test('a shared race opens elsewhere without running, runs here for a side-by-sid
     expect(formatNumber(row.examplesPerSec)).toBe(senderThroughput.get(row.backend));
     await expect(lab.raceCell(row.backend as BackendName, 'median')).toHaveText(`${formatNumber(row.medianStepMs)} ms`);
   }
-  expect(senderDoc.curves.map((c) => c.name)).toContain('loss (webgl)');
+  expect(senderDoc.curves.map((c) => c.name)).toContain('loss (wasm)');
 
   // A fresh browser context: no history, nothing cached.
   const context = await browser.newContext();
@@ -74,12 +75,11 @@ test('a shared race opens elsewhere without running, runs here for a side-by-sid
   const panel = receiver.shared;
   await expect(panel.getByTestId('shared-label')).toContainText('their run, on their device');
   await expect(panel.getByTestId('shared-device')).not.toHaveText('unknown device');
-  await expect(panel.getByTestId('shared-workload')).toHaveText('Race: Tiny CNN, MNIST digits, batch 16, 1 warm-up + 3 measured steps on CPU (plain JS), WebGL');
+  await expect(panel.getByTestId('shared-workload')).toHaveText('Race: Tiny CNN, MNIST digits, batch 16, 1 warm-up + 3 measured steps on CPU (plain JS), WebAssembly SIMD');
   for (const backend of RACED) await expect(panel.getByTestId(`shared-cell-${backend}-examplesPerSec`)).toHaveText(senderThroughput.get(backend) as string);
-  // The race's headline travels with it: the sender's speed-up over the plain-JS CPU (here WebGL is
-  // SwiftShader, so its ratio is said to be CPU vs CPU).
+  // The race's headline travels with it: the sender's speed-up over the plain-JS CPU.
   await expect(panel.getByTestId('shared-cell-cpu-speedUpVsCpu')).toHaveText('1×');
-  await expect(panel.getByTestId('shared-cell-webgl-speedUpVsCpu')).toHaveText(/^\d+(\.\d+)?(k|M)?×, CPU vs CPU$/);
+  await expect(panel.getByTestId('shared-cell-wasm-speedUpVsCpu')).toHaveText(/^\d+(\.\d+)?(k|M)?×$/);
   expect(await receiver.chartPoints(panel, 'shared-chart-loss', 'a')).toBeGreaterThan(0);
   // Nothing ran: no race was started, no training either, and the lab shows the sender's settings.
   await expect(other.getByTestId('race-status')).toHaveCount(0);
@@ -127,7 +127,7 @@ test('a shared race opens elsewhere without running, runs here for a side-by-sid
 test('a finished CNN run is shared and exported; its link shows the sender run, then a comparison after running here', async ({ share, page }) => {
   const train = new PlaygroundPage(page);
   await train.open();
-  await train.chooseBackend('webgl');
+  await train.chooseBackend('wasm');
   await train.setFields(TINY_RUN);
   // The URL is the state: the settings just typed are in the hash.
   // (The tiny model and batch 32 are the defaults, so the link leaves them out.)
@@ -140,17 +140,17 @@ test('a finished CNN run is shared and exported; its link shows the sender run, 
   const png = await share.download(bar.getByTestId('export-png-chart-loss'));
   expect(png.name).toMatch(/chart-loss\.png$/);
   const csv = (await share.download(bar.getByTestId('export-csv-steps'))).text.split('\r\n');
-  expect(csv[0]).toBe('step,loss (webgl),test accuracy (webgl),examples/s (webgl),memory bytes (webgl)');
+  expect(csv[0]).toBe('step,loss (wasm),test accuracy (wasm),examples/s (wasm),memory bytes (wasm)');
   const { link } = await share.share(bar);
 
   await page.goto('/');
   await page.goto(link);
   const panel = share.shared;
-  await expect(panel.getByTestId('shared-workload')).toHaveText('CNN: Tiny CNN, MNIST digits, batch 32, 1 epoch on WebGL');
-  await expect(panel.getByTestId('shared-cell-webgl-examplesPerSec')).toHaveText(/^\d/);
+  await expect(panel.getByTestId('shared-workload')).toHaveText('CNN: Tiny CNN, MNIST digits, batch 32, 1 epoch on WebAssembly SIMD');
+  await expect(panel.getByTestId('shared-cell-wasm-examplesPerSec')).toHaveText(/^\d/);
   await expect(train.field('trainExamples')).toHaveValue('100');
   await share.runHereAndWait();
-  await expect(share.compareCell('webgl', 'testAccuracy', 'b')).toHaveText(/%$/);
+  await expect(share.compareCell('wasm', 'testAccuracy', 'b')).toHaveText(/%$/);
   expect(await share.chartPoints(panel, 'shared-chart-loss', 'b')).toBeGreaterThan(0);
 
   await panel.getByTestId('btn-close-shared').click();

@@ -3,9 +3,10 @@
  * without one stops (or gets one) within seconds, not after minutes of other steps.
  *
  * Groups run one after the other and the run stops after a group that failed. Inside a group, lanes run side
- * by side, each its steps in order (a lane stops at its first failure). Only the static checks share a group:
- * single-threaded programs that read the same files, two lanes for two cores. The unit tests spread over the
- * cores themselves, beside the export check (mostly pip and one Python thread), and the end-to-end tests run alone, one at a time: a test in a browser keeps most of two
+ * by side, each its steps in order (a lane stops at its first failure). The data step and the static checks
+ * share a group: single-threaded programs (the data and kernel build, the type checker, the linters), two lanes
+ * for two cores. The unit tests spread over the cores themselves, beside the export check (mostly pip and one
+ * Python thread), and the end-to-end tests run alone, one at a time: a test in a browser keeps most of two
  * cores busy (the training worker, SwiftShader's GPU process, the test runner polling the page). The first
  * lane of a group prints as it goes; the others print each step's output whole when it ends.
  */
@@ -22,12 +23,15 @@ type Lane = Step[];
 
 const GROUPS: Lane[][] = [
   [[{ name: 'browser', command: 'npm run -s browser' }]],
-  [[{ name: 'data', command: 'npm run -s data' }]],
+  // The data (MNIST assets and the WebAssembly kernels) is needed from the build on; the static checks read only sources.
   [
-    [{ name: 'typecheck', command: 'npm run -s typecheck' }],
     [
-      { name: 'lint', command: 'npm run -s lint' },
+      { name: 'data', command: 'npm run -s data' },
       { name: 'deps', command: 'npm run -s deps' },
+    ],
+    [
+      { name: 'typecheck', command: 'npm run -s typecheck' },
+      { name: 'lint', command: 'npm run -s lint' },
     ],
   ],
   [
