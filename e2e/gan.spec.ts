@@ -1,19 +1,21 @@
 import { BACKEND_LABELS } from '../src/config/backends';
 import { expect, test } from './fixtures';
 import { PlaygroundPage } from './pages/playgroundPage';
+import { downloadTensorBoardLog, stepsByTag } from './tensorboard';
 
-test('trains the MLP GAN: samples redraw, D/G losses chart, single D and G steps, stop; tensors flat', async ({ page, backend }) => {
-  // On WebGL and WebGPU, gan-recovery.spec trains the same GAN (samples redraw, both curves, tensors flat); the single
-  // D and G steps are the same engine code on every backend. One SwiftShader compile per backend instead of two (CI time).
+test('trains the MLP GAN on WebAssembly: samples redraw, D/G losses chart, single D and G steps, stop; tensors flat; its TensorBoard log', async ({ page, backend }) => {
+  // On WebGL, gan-recovery.spec trains the same GAN (samples redraw, both curves, tensors flat); the single D and G
+  // steps are the same engine code on every backend, and the plain-JS cpu backend's GAN steps are unit-tested
+  // (ganSteps.test.ts). WebAssembly, the default without a GPU, takes a third of plain JS's time (CI time).
   test.skip(backend !== 'cpu', 'the GPU backends train the MLP GAN in gan-recovery.spec (CI time)');
   const p = new PlaygroundPage(page, 'gan');
   const grid = p.root.getByTestId('sample-grid');
   await p.open();
-  await p.chooseBackend(backend);
+  await p.chooseBackend('wasm');
   await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
   await p.button('train').click();
 
-  await expect(p.stat('backend')).toHaveText(BACKEND_LABELS[backend]);
+  await expect(p.stat('backend')).toHaveText(BACKEND_LABELS.wasm);
   await expect.poll(async () => Number(await grid.getAttribute('data-redraws')), { message: 'sample grid redraws', timeout: 120_000 }).toBeGreaterThanOrEqual(3);
   await expect.poll(() => p.chartPoints('gan-loss'), { message: 'D/G loss chart receives points' }).toBeGreaterThanOrEqual(6);
   await expect(p.root.getByTestId('quality-note')).not.toBeEmpty();
@@ -34,4 +36,10 @@ test('trains the MLP GAN: samples redraw, D/G losses chart, single D and G steps
   await p.button('stop').click();
   await expect(p.runState()).toHaveText('stopped');
   await expect(p.errorMessage()).toHaveCount(0);
+
+  const log = await downloadTensorBoardLog(page, p.root.getByTestId('btn-tensorboard-gan'));
+  const tags = Object.keys(stepsByTag(log.events));
+  expect(tags).toEqual(expect.arrayContaining(['train/dLoss', 'train/gLoss', 'speed/examples_per_sec', 'run/settings']));
+  expect(tags.some((tag) => tag.startsWith('weights/generator/')), 'the generator’s weights').toBe(true);
+  expect(tags.some((tag) => tag.startsWith('weights/discriminator/')), 'the discriminator’s weights').toBe(true);
 });

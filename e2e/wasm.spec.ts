@@ -1,13 +1,13 @@
 import { BACKEND_LABELS } from '../src/config/backends';
 import { expect, test } from './fixtures';
 import { LabPage } from './pages/labPage';
-import { PlaygroundPage } from './pages/playgroundPage';
 import { downloadTensorBoardLog, stepsByTag } from './tensorboard';
 
 /** The tiny CNN, small enough for a few seconds of WebAssembly on two cores. */
 const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '5', seed: '7' };
 
-// WebAssembly runs on the CPU in every project alike: these journeys run once, in the cpu project.
+// WebAssembly runs on the CPU in every project alike: these journeys run once, in the cpu project (the MLP GAN's
+// on WebAssembly is gan.spec's).
 test.describe('WebAssembly journeys', () => {
   test.beforeEach(({ backend }) => {
     test.skip(backend !== 'cpu', 'WebAssembly is the same in every project: one run covers it');
@@ -57,28 +57,5 @@ test.describe('WebAssembly journeys', () => {
     const threads = Number(await lab.byId('device-wasm-threads').innerText());
     if (cores >= 2 && isolated) expect(threads, `${cores} cores, isolated page`).toBeGreaterThan(1);
     else expect(threads).toBe(1);
-  });
-
-  test('trains the MLP GAN on WebAssembly from the GAN view: samples redraw, D/G losses chart, tensors flat', async ({ page }) => {
-    const p = new PlaygroundPage(page, 'gan');
-    const grid = p.root.getByTestId('sample-grid');
-    await p.open();
-    await p.chooseBackend('wasm');
-    await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
-    await p.button('train').click();
-    await expect(p.stat('backend')).toHaveText(BACKEND_LABELS.wasm);
-    await expect.poll(async () => Number(await grid.getAttribute('data-redraws')), { message: 'sample grid redraws', timeout: 120_000 }).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => p.chartPoints('gan-loss'), { message: 'D/G loss chart receives points' }).toBeGreaterThanOrEqual(6);
-    const tensorCounts = await p.tensorCountsOverSteps(4);
-    expect(new Set(tensorCounts).size, `tensor counts ${tensorCounts.join(', ')}`).toBe(1);
-    await p.button('stop').click();
-    await expect(p.runState()).toHaveText('stopped');
-    await expect(p.errorMessage()).toHaveCount(0);
-
-    const log = await downloadTensorBoardLog(page, p.root.getByTestId('btn-tensorboard-gan'));
-    const tags = Object.keys(stepsByTag(log.events));
-    expect(tags).toEqual(expect.arrayContaining(['train/dLoss', 'train/gLoss', 'speed/examples_per_sec', 'run/settings']));
-    expect(tags.some((tag) => tag.startsWith('weights/generator/')), 'the generator’s weights').toBe(true);
-    expect(tags.some((tag) => tag.startsWith('weights/discriminator/')), 'the discriminator’s weights').toBe(true);
   });
 });
