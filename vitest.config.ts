@@ -14,13 +14,13 @@ export default defineConfig({
     // One file per core: vitest's default (cores − 1) leaves one of a 2-core machine's cores idle, while its
     // main process only gathers results.
     maxWorkers: availableParallelism(),
-    // Every language's catalog, synchronously (the page loads a non-English one on demand).
-    setupFiles: ['src/i18n/loadAllCatalogs.ts'],
     projects: [
       {
         extends: true,
         // Pure modules load once per thread, not once per file: a third of the time of these 84 files (CI time).
-        test: { name: 'pure', include: PURE, pool: 'threads', isolate: false },
+        // Every language's catalog, synchronously (the page loads a non-English one on demand); the engine's tests
+        // compare message ids and never format them.
+        test: { name: 'pure', include: PURE, pool: 'threads', isolate: false, setupFiles: ['src/i18n/loadAllCatalogs.ts'] },
       },
       {
         extends: true,
