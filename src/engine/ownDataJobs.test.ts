@@ -76,9 +76,10 @@ describe('the lab on a data set of your own', () => {
 describe('the GAN on a data set of your own', () => {
   const RUN = (dataset: string): GanRunConfig => ({ ...defaultGanConfig(), backend: 'cpu', model: 'mlp', dataset: dataset as OwnDatasetId, batchSize: 8, latentSize: 8, steps: 3, checkpointEvery: 0 });
 
-  it('trains a few steps on it, unjudged, with finite losses and no tensor left behind', async () => {
+  it('trains a few steps on it, unjudged, with finite losses and no tensor left behind, and exports the run with the set', async () => {
     const before = tf.memory().numTensors;
-    const job = await owner().run({ kind: 'train', config: RUN(id) });
+    const gan = owner();
+    const job = await gan.run({ kind: 'train', config: RUN(id) });
     expect(job.outcome).toEqual({ status: 'done' });
     expect(tf.memory().numTensors).toBe(before);
     expect(loadedTrainImages(job.events)).toEqual([trainCount]);
@@ -88,6 +89,10 @@ describe('the GAN on a data set of your own', () => {
     const notes = job.events.flatMap((e) => (e.type === 'quality' ? [english(e.quality.note)] : []));
     expect(notes.length).toBeGreaterThan(0);
     expect(new Set(notes)).toEqual(new Set(['No classifier judges a data set of your own: the samples are not scored']));
+    const exported = await gan.run({ kind: 'exportModel', checkpoint: null });
+    const result = exported.events.flatMap((e) => (e.type === 'model' && e.result.kind === 'export' ? [e.result] : []))[0];
+    expect(result.run.models.map((m) => m.role)).toEqual(['generator', 'discriminator']);
+    expect(result.run.dataset).toMatchObject({ name: 'Shapes', classNames: ['cross', 'ring', 'square'], trainCount });
   });
 
   it('refuses a digit the set has no class for, and a set this browser does not hold, in sentences', async () => {
