@@ -6,6 +6,8 @@
  *               browser-trained weights, the app's outputs on its check inputs within 1e-4;
  *   train.py    a few steps on a slice of MNIST with MirroredStrategy over 2 logical CPU devices: the
  *               global batch is split across 2 replicas, and the loss falls (CNNs) or stays finite (GANs).
+ * And the tiny CNN trained on a small data set of your own (3 classes of drawn shapes): its package carries
+ * the set as dataset.npz, and train.py (no --data) trains one epoch on it with a 3-way output.
  * In every route, first `python -m py_compile` on every .py file of the package (train.py and verify.py
  * included where they are not run), so a syntax error in generated code fails the check.
  * With --route auto (the default) and a --python without TensorFlow, it installs tensorflow-cpu and tensorboard
@@ -27,17 +29,23 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { unzipSync } from 'fflate';
 import { defaultCnnConfig, type CnnRunConfig } from '../src/config/cnnConfig';
+import { ownDatasetId } from '../src/config/datasets';
 import { defaultGanConfig, type GanRunConfig } from '../src/config/ganConfig';
 import { CNN_MODEL_LABELS, GAN_MODEL_LABELS } from '../src/config/models';
 import { loadDataset } from '../src/data/loadDataset';
+import { buildOwnDataset } from '../src/data/own/document';
+import { ownDatasetHash } from '../src/data/own/hash';
+import { OPTIONS, classNames, shapesPool } from '../src/data/own/testing/fixtures';
+import { trainableDataset } from '../src/data/own/trainable';
 import { createFileReader } from '../src/data/nodeReader';
 import type { ImageDataset } from '../src/data/types';
 import { registerWasmTrainingKernels } from '../src/engine/backends/wasmKernels';
+import { ownDatasetNpz } from '../src/engine/export/datasetNpz';
 import { exportClassifier, exportGan } from '../src/engine/export/exportRun';
 import type { ExportedRun } from '../src/engine/protocol/export';
 import { CnnWorkload } from '../src/engine/workloads/cnnWorkload';
 import { GanWorkload } from '../src/engine/workloads/ganWorkload';
-import { encodeNpz } from '../src/share/export/npy';
+import { encodeNpz } from '../src/engine/protocol/npy';
 import { zipPythonPackage } from '../src/share/export/pythonPackage';
 import { version as APP_VERSION } from '../package.json';
 import { pythonForExport } from './export/pythonEnv';
@@ -53,6 +61,9 @@ const APP_STEPS = 5;
 const SLICE_TRAIN = 2048;
 const SLICE_TEST = 200;
 const PY_TIMEOUT_MS = 300_000;
+/** The own data set's package: 3 classes x 40 shapes, one epoch of train.py on it. */
+const OWN_CLASSES = 3;
+const OWN_PER_CLASS = 40;
 
 interface Row {
   name: string;
@@ -75,6 +86,12 @@ async function trainCnn(config: CnnRunConfig, data: ImageDataset): Promise<Expor
   } finally {
     workload.dispose();
   }
+}
+
+/** A small data set of your own (3 classes of drawn shapes, 40 each), as the device worker reads one. */
+async function ownShapes(): Promise<ImageDataset> {
+  const document = buildOwnDataset(shapesPool(OWN_PER_CLASS), classNames(OWN_CLASSES), OPTIONS);
+  return trainableDataset(ownDatasetId(await ownDatasetHash(document)), document);
 }
 
 async function trainGan(config: GanRunConfig, data: ImageDataset): Promise<ExportedRun> {
@@ -137,7 +154,13 @@ async function pickRoute(): Promise<Route | null> {
   return (await imports('numpy')) ? 'numpy' : null;
 }
 
-async function check(route: Route, name: string, exported: ExportedRun, config: CnnRunConfig | GanRunConfig, label: string, slice: string, dir: string, expectParams?: number): Promise<Row> {
+/** A package of a run on a data set of your own: train.py reads the dataset.npz it carries (no --data), for one epoch. */
+interface OwnExpect {
+  classes: number;
+  trainExamples: number;
+}
+
+async function check(route: Route, name: string, exported: ExportedRun, config: CnnRunConfig | GanRunConfig, label: string, slice: string, dir: string, expectParams?: number, own?: OwnExpect): Promise<Row> {
   const folder = unpack(zipPythonPackage({ ...exported, config, modelLabel: label, appVersion: APP_VERSION }, name), dir);
   const row: Row = { name, compiled: '', params: '', maxDiff: '', replicas: '', globalBatch: '', loss: '', ok: false, note: '', seconds: '' };
   try {
@@ -155,15 +178,27 @@ async function check(route: Route, name: string, exported: ExportedRun, config: 
     }
     const summaryPath = path.join(folder, 'summary.json');
     const gan = config.workload === 'gan';
-    const trainArgs = gan ? ['--steps', '20', '--batch-size', '8'] : ['--epochs', '3', '--steps', '8', '--batch-size', '16'];
-    await python(folder, 'train.py', [...trainArgs, '--data', slice, '--logical-cpus', '2', '--logdir', path.join(folder, 'logs'), '--out', path.join(folder, 'trained'), '--summary', summaryPath]);
-    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { replicas: number; global_batch: number; per_replica_batch: number; loss?: number[]; d_loss?: number[]; g_loss?: number[] };
+    const trainArgs = gan ? ['--steps', '20', '--batch-size', '8', '--data', slice] : own ? ['--epochs', '1', '--batch-size', '16'] : ['--epochs', '3', '--steps', '8', '--batch-size', '16', '--data', slice];
+    await python(folder, 'train.py', [...trainArgs, '--logical-cpus', '2', '--logdir', path.join(folder, 'logs'), '--out', path.join(folder, 'trained'), '--summary', summaryPath]);
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as {
+      replicas: number;
+      global_batch: number;
+      per_replica_batch: number;
+      loss?: number[];
+      d_loss?: number[];
+      g_loss?: number[];
+      classes?: number;
+      train_examples?: number;
+    };
     row.replicas = String(summary.replicas);
     row.globalBatch = `${summary.global_batch} = ${summary.replicas} × ${summary.per_replica_batch}`;
     const losses = gan ? [...(summary.d_loss ?? []), ...(summary.g_loss ?? [])] : (summary.loss ?? []);
-    const lossOk = gan ? losses.length > 0 && losses.every(Number.isFinite) : losses.length > 1 && losses[losses.length - 1] < losses[0];
+    // One epoch on the own set: a finite loss, and the set it carries (its class count and training images), not MNIST.
+    const ownOk = !own || (summary.classes === own.classes && summary.train_examples === own.trainExamples);
+    const lossOk = gan || own ? losses.length > 0 && losses.every(Number.isFinite) : losses.length > 1 && losses[losses.length - 1] < losses[0];
     row.loss = gan ? `D ${summary.d_loss?.at(-1)?.toFixed(3)}, G ${summary.g_loss?.at(-1)?.toFixed(3)}` : losses.map((l) => l.toFixed(3)).join(' → ');
-    row.ok = paramsOk && models.every((m) => m.max_abs_diff <= 1e-4) && summary.replicas === 2 && summary.global_batch === 2 * summary.per_replica_batch && lossOk;
+    if (own) row.loss += ` (${summary.classes} classes, ${summary.train_examples} images from dataset.npz)`;
+    row.ok = paramsOk && models.every((m) => m.max_abs_diff <= 1e-4) && summary.replicas === 2 && summary.global_batch === 2 * summary.per_replica_batch && lossOk && ownOk;
   } catch (err) {
     row.note = (err as Error).message.split('\n').slice(0, 6).join(' ');
   }
@@ -212,6 +247,9 @@ async function main(): Promise<void> {
       const config = cnn(model);
       await timed(async () => check(route, `cnn-${model}`, await trainCnn(config, data), config, CNN_MODEL_LABELS[model], slice, dir, model === 'classic' ? 93_322 : undefined));
     }
+    const own = await ownShapes();
+    const ownConfig: CnnRunConfig = { ...cnn('tiny'), dataset: own.id, trainExamples: own.train.count, testExamples: own.test.count };
+    await timed(async () => check(route, 'cnn-tiny-own-data', { ...(await trainCnn(ownConfig, own)), dataset: ownDatasetNpz(own) }, ownConfig, CNN_MODEL_LABELS.tiny, slice, dir, undefined, { classes: own.classCount, trainExamples: own.train.count }));
     for (const model of ['mlp', 'dcgan'] as const) {
       const config = gan(model);
       await timed(async () => check(route, `gan-${model}`, await trainGan(config, data), config, GAN_MODEL_LABELS[model], slice, dir));

@@ -2,7 +2,7 @@
  * The "Export for TensorFlow" package from the app's real models (built with TensorFlow.js, which
  * src/share may not import, hence this file under scripts/): every model of both registries becomes
  * Keras code layer for layer, the package holds exactly its files and the weights in the model's
- * order, and a topology that is not one of the app's is refused by name. The Python side is run
+ * order (and a data set of your own as it was made), and a topology that is not one of the app's is refused by name. The Python side is run
  * by `npm run test:export` (scripts/exportCheck.ts).
  */
 import * as tf from '@tensorflow/tfjs';
@@ -12,6 +12,7 @@ import { defaultCnnConfig } from '../src/config/cnnConfig';
 import { defaultGanConfig } from '../src/config/ganConfig';
 import type { ImageSplit } from '../src/data/types';
 import { exportClassifier, exportGan } from '../src/engine/export/exportRun';
+import { encodeNpz } from '../src/engine/protocol/npy';
 import { CNN_MODELS } from '../src/models/registry';
 import { GAN_MODELS } from '../src/models/gan/registry';
 import { kerasModelFunction, MAX_EXPORT_LAYERS, readTopology } from '../src/share/export/kerasModel';
@@ -86,6 +87,29 @@ describe('the package', () => {
     for (const needle of ['tf.distribute.MirroredStrategy', 'num_replicas_in_sync', 'prefetch', 'TensorBoard', 'def build_model']) expect(train).toContain(needle);
     expect(exported.check.predictions.shape).toEqual([12, 10]);
     model.dispose();
+  });
+
+  it('carries a data set of your own as dataset.npz, stored as the worker made it, which train.py reads instead of keras.datasets', async () => {
+    const model = CNN_MODELS.tiny.build(3, 3);
+    const exported = await exportClassifier(model, split(6));
+    model.dispose();
+    const npz = encodeNpz({ y_train: { dtype: 'uint8', shape: [3], data: new Uint8Array([0, 1, 2]) } }, { deflate: true });
+    const dataset = { file: npz, name: 'Shapes', classNames: ['cross', 'ring', 'square'], trainCount: 24, testCount: 6 };
+    const config = { ...defaultCnnConfig(), model: 'tiny' as const, dataset: 'own:0123456789abcdef' as const };
+    const methods: Record<string, number> = {};
+    const zip = unzipSync(zipPythonPackage({ ...exported, dataset, config, modelLabel: 'Tiny CNN', appVersion: 'test' }, 'cnn-tiny'), {
+      filter: (file) => ((methods[file.name] = file.compression), true),
+    });
+    expect(Buffer.compare(zip['cnn-tiny/dataset.npz'], npz)).toBe(0);
+    expect(methods['cnn-tiny/dataset.npz']).toBe(0);
+    expect(methods['cnn-tiny/train.py']).toBe(8);
+    const train = new TextDecoder().decode(zip['cnn-tiny/train.py']);
+    expect(train).toContain('if not path and RUN["dataset"].startswith("own:"):');
+    expect(train).toContain('os.path.join(HERE, "dataset.npz")');
+    const readme = new TextDecoder().decode(zip['cnn-tiny/README.md']);
+    expect(readme).toContain('your data set “Shapes” (`own:0123456789abcdef`) from `dataset.npz` in this folder (24 training and 6 test images, 3 classes: cross, ring, square;');
+    expect(readme).toContain('| dataset.npz |');
+    expect(exported.check.predictions.shape).toEqual([6, 3]);
   });
 
   it('writes a GAN package with both networks and a custom loop under strategy.run', async () => {

@@ -3,7 +3,7 @@
  * lab all read the same limits, labels and help.
  */
 import { BACKEND_LABELS, BACKEND_NAMES, type BackendName } from './backends';
-import { DATASET_IDS, DATASET_LABELS, OWN_DATASET_ID, type DatasetId, type ShippedDatasetId } from './datasets';
+import { DATASET_IDS, DATASET_LABELS, OWN_DATASET_ID, type DatasetId } from './datasets';
 import { CNN_MODEL_IDS, CNN_MODEL_LABELS, type CnnModelId } from './models';
 import type { EnumField, IntField } from './schema';
 
@@ -25,7 +25,7 @@ export const cnnModelField = {
   optionLabels: CNN_MODEL_LABELS,
 } as const satisfies EnumField<CnnModelId>;
 
-/** The CNN's data set: MNIST, Fashion-MNIST, or one of your own kept in this browser (`own:<16 hex>`, listed by its name). */
+/** The data set of the CNN, the GAN studio and the lab: MNIST, Fashion-MNIST, or one of your own kept in this browser (`own:<16 hex>`, listed by its name). */
 export const datasetField = {
   kind: 'enum',
   label: 'Data set',
@@ -35,16 +35,6 @@ export const datasetField = {
   optionLabels: DATASET_LABELS,
   accepts: OWN_DATASET_ID,
 } as const satisfies EnumField<DatasetId>;
-
-/** The shipped data sets only (the GAN studio and the lab train on MNIST and Fashion-MNIST in this version); same words as datasetField. */
-export const shippedDatasetField = {
-  kind: 'enum',
-  label: datasetField.label,
-  help: datasetField.help,
-  default: 'mnist' as ShippedDatasetId,
-  options: DATASET_IDS,
-  optionLabels: DATASET_LABELS,
-} as const satisfies EnumField<ShippedDatasetId>;
 
 export const batchSizeField = {
   kind: 'int',

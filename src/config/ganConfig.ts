@@ -1,4 +1,4 @@
-import { backendField, batchSizeField, checkpointEveryField, seedField, shippedDatasetField } from './commonFields';
+import { backendField, batchSizeField, checkpointEveryField, datasetField, seedField } from './commonFields';
 import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
 import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
 
@@ -23,7 +23,7 @@ export const GAN_SCHEMA = {
     options: GAN_MODEL_IDS,
     optionLabels: GAN_MODEL_LABELS,
   },
-  dataset: shippedDatasetField,
+  dataset: datasetField,
   batchSize: batchSizeField,
   dLearningRate: { kind: 'float', group: 'training', label: 'Discriminator learning rate', help: "The discriminator's Adam step size.", default: 2e-4, min: 1e-6, max: 1 },
   gLearningRate: { kind: 'float', group: 'training', label: 'Generator learning rate', help: "The generator's Adam step size.", default: 2e-4, min: 1e-6, max: 1 },

@@ -1,5 +1,5 @@
 import { BACKEND_LABELS, BACKEND_NAMES, RACE_DEFAULT_BACKENDS, type BackendName } from './backends';
-import { batchSizeField, cnnModelField, seedField, shippedDatasetField } from './commonFields';
+import { batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
 import { msg, type Message } from '../i18n/message';
 import { defaultsOf, readSettings, table, type EnumField, type FieldError, type IntField, type ValuesOf } from './schema';
 
@@ -17,7 +17,7 @@ const sizeField = (label: string, help: string, min: number, max: number, fallba
  */
 export const LAB_SCHEMA = {
   model: cnnModelField,
-  dataset: shippedDatasetField,
+  dataset: datasetField,
   batchSize: batchSizeField,
   seed: seedField,
   warmupSteps: {

@@ -25,9 +25,13 @@ describe('the Data set setting and own data sets', () => {
     },
   );
 
-  it('keeps the GAN studio and the lab on the shipped data sets', () => {
-    expect(readSettings(GAN_TABLE, { dataset: OWN }).errors).toMatchObject([{ key: 'dataset' }]);
-    expect(readSettings(LAB_TABLE, { dataset: OWN }).errors).toMatchObject([{ key: 'dataset' }]);
+  it('accepts an own id in the GAN studio and the lab too, and refuses a malformed one there as well', () => {
+    const gan = readSettings(GAN_TABLE, { dataset: OWN });
+    const lab = readSettings(LAB_TABLE, { dataset: OWN });
+    expect([gan.errors, lab.errors]).toEqual([[], []]);
+    expect([gan.values.dataset, lab.values.dataset]).toEqual([OWN, OWN]);
+    expect(readSettings(GAN_TABLE, { dataset: 'own:0123' }).errors).toMatchObject([{ key: 'dataset' }]);
+    expect(readSettings(LAB_TABLE, { dataset: 'own:0123' }).errors).toMatchObject([{ key: 'dataset' }]);
   });
 
   it('makes an own id from the first 16 hex digits of a content hash', () => {

@@ -18,6 +18,8 @@ export interface ImageDataset {
   classCount: number;
   train: ImageSplit;
   test: ImageSplit;
+  /** A data set of your own: its name and class names (a shipped set's are CLASS_NAMES in src/config/datasets.ts). */
+  own?: { readonly name: string; readonly classNames: readonly string[] };
 }
 
 /** Progress of a download/decode, bytes. total is 0 when unknown. */

@@ -36,7 +36,8 @@ export class DatasetCache {
       pending.catch(() => this.loaded.delete(id));
     }
     const full = await pending;
-    return { id, classCount: full.classCount, train: firstN(full.train, limits.train), test: firstN(full.test, limits.test) };
+    const cut: ImageDataset = { id, classCount: full.classCount, train: firstN(full.train, limits.train), test: firstN(full.test, limits.test) };
+    return full.own ? { ...cut, own: full.own } : cut;
   }
 
   private async own(id: OwnDatasetId, onProgress: (fraction: number, message: Message) => void): Promise<ImageDataset> {

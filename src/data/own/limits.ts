@@ -36,3 +36,8 @@ export const MAX_DRAWN_PER_CLASS = 50;
 export const MAX_DRAWN_CLASSES = 10;
 /** Largest drawing or camera frame the page sends, pixels per side. */
 export const MAX_DRAWN_SIDE = 512;
+/**
+ * Most bytes of images and labels the "Export for TensorFlow" package carries as dataset.npz: the page
+ * holds the whole zip in memory to download it, so a set over this is refused with a sentence.
+ */
+export const MAX_EXPORT_DATASET_BYTES = 32 * 1024 * 1024;

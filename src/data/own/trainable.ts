@@ -8,7 +8,7 @@ import { GRAY_28, type OwnDataset } from './types';
 export function trainableDataset(id: OwnDatasetId, dataset: OwnDataset): ImageDataset {
   const { size, channels } = dataset.format;
   if (size !== GRAY_28.size || channels !== GRAY_28.channels) throw new MessageError(msg('ownData.formatNotTrainable', { name: dataset.name, size, channels }));
-  return { id, classCount: dataset.classNames.length, train: dataset.train, test: dataset.test };
+  return { id, classCount: dataset.classNames.length, train: dataset.train, test: dataset.test, own: { name: dataset.name, classNames: dataset.classNames } };
 }
 
 /** Reads an own data set from the store for training; refuses with a sentence when this browser does not hold it. */

@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import { datasetMessage, type DatasetId } from '../../config/datasets';
+import { datasetMessage, isShippedDataset, type DatasetId } from '../../config/datasets';
 import { msg, type Message } from '../../i18n/message';
 import { classCountOf } from '../../models/classCount';
 import type { SampleQuality } from '../protocol/training';
@@ -24,6 +24,8 @@ export async function saveJudge(model: tf.LayersModel, dataset: DatasetId, testA
 
 /** The cached classifier and its note, or null with the reason there is none. */
 export async function loadJudge(dataset: DatasetId): Promise<{ model: tf.LayersModel | null; note: Message }> {
+  // A data set of your own never keeps a judge (trainJob saves one for the shipped sets only).
+  if (!isShippedDataset(dataset)) return { model: null, note: msg('engine.judge.ownData') };
   if (typeof indexedDB === 'undefined') return { model: null, note: msg('engine.judge.noStorage') };
   try {
     const model = await tf.loadLayersModel(judgeUrl(dataset));

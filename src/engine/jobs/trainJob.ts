@@ -185,7 +185,7 @@ async function evaluateNow(loop: TrainingLoop, workload: TrainingWorkload, emit:
 
 /** A finished classifier good enough to judge generated images is kept for the GAN's quality score. */
 async function keepAsJudge(cnn: CnnWorkload, config: RunConfig, evalPoint: EvalPoint, emit: (event: TrainingEvent) => void): Promise<void> {
-  // The GAN studio draws MNIST and Fashion-MNIST only: a classifier of your own classes judges nothing there.
+  // A classifier of your own classes is never kept: the GAN judges a set of your own with none (loadJudge).
   if (!isShippedDataset(config.dataset)) return;
   try {
     if (await saveJudge(cnn.model, config.dataset, evalPoint.testAccuracy)) {

@@ -49,6 +49,9 @@ export class GanWorkload implements TrainingWorkload {
   }
 
   static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>): GanWorkload {
+    if (config.digit !== 'all' && Number(config.digit) >= dataset.classCount) {
+      throw new MessageError(msg('engine.train.ganNoSuchClass', { digit: config.digit, classes: dataset.classCount, last: dataset.classCount - 1 }));
+    }
     const split = digitSubset(dataset.train, config.digit);
     if (config.batchSize > split.count) {
       throw new MessageError(msg('engine.train.ganBatchTooLarge', { batch: config.batchSize, images: split.count, digit: config.digit }));

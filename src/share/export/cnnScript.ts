@@ -77,6 +77,8 @@ ${PY_COMMON_ARGS}
         "replicas": replicas,
         "global_batch": global_batch,
         "per_replica_batch": args.batch_size,
+        "classes": int(model.output_shape[-1]),
+        "train_examples": int(len(x_train)),
         "loss": [float(v) for v in history.history["loss"]],
         "val_accuracy": [float(v) for v in history.history.get("val_accuracy", [])],
     }

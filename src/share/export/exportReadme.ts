@@ -1,7 +1,17 @@
 /** README.md of an exported package: how to run it on one machine, on several GPUs, on several machines, and come back. */
 import type { RunConfig } from '../../config/workloads';
+import type { ExportedDataset } from '../../engine/protocol/export';
 
-export function exportReadme(config: RunConfig, modelLabel: string): string {
+/** Where train.py's data comes from without --data. */
+function dataSource(config: RunConfig, dataset: ExportedDataset | undefined): string {
+  if (dataset) {
+    const counts = `${dataset.trainCount} training and ${dataset.testCount} test images, ${dataset.classNames.length} classes: ${dataset.classNames.join(', ')}`;
+    return `your data set “${dataset.name}” (\`${config.dataset}\`) from \`dataset.npz\` in this folder (${counts}; \`class_names\` names class id i)`;
+  }
+  return `${config.dataset === 'mnist' ? 'MNIST' : 'Fashion-MNIST'} through \`keras.datasets\` (downloaded once)`;
+}
+
+export function exportReadme(config: RunConfig, modelLabel: string, dataset?: ExportedDataset): string {
   const gan = config.workload === 'gan';
   const quick = gan ? 'python train.py --steps 200' : 'python train.py --epochs 1 --steps 50';
   const back = gan ? 'trained/tfjs-generator/model.json and trained/tfjs-discriminator/model.json' : 'trained/tfjs/model.json';
@@ -18,7 +28,7 @@ trained (\`weights.npz\`). \`run.json\` is the browser run's configuration.
 | weights.npz | the browser-trained weights, in the order the model's layers hold them |
 | check.npz | inputs the app fed the trained model and the outputs it got |
 | *_topology.json | the model as TensorFlow.js wrote it (the script writes it back for the app) |
-| requirements.txt | what to install |
+${dataset ? '| dataset.npz | the data set of your own the run trained on: `x_train`, `y_train`, `x_test`, `y_test` (uint8, like keras.datasets.mnist) and `class_names` |\n' : ''}| requirements.txt | what to install |
 
 ## One machine
 
@@ -30,7 +40,7 @@ ${quick}
 tensorboard --logdir logs     # losses${gan ? '' : ', accuracy'} as the run goes
 \`\`\`
 
-Without \`--data\`, the script reads ${config.dataset === 'mnist' ? 'MNIST' : 'Fashion-MNIST'} through \`keras.datasets\` (downloaded once).
+Without \`--data\`, the script reads ${dataSource(config, dataset)}.
 \`--data slice.npz\` reads \`x_train\`, \`y_train\`, \`x_test\`, \`y_test\` from a file instead.
 
 ## Several GPUs on one machine

@@ -15,9 +15,12 @@ import tensorflow as tf
 import keras
 from keras import layers`;
 
-/** Data from keras.datasets (or an .npz slice), scaled like the app's assets. */
+/** Data from keras.datasets, or a data set of your own the package carries (dataset.npz), or an .npz slice; scaled like the app's assets. */
 export const PY_DATA = `def load_data(path, train_examples, test_examples):
     """Images as float32 [N, 28, 28, 1] in [0, 1] and integer labels, like the app's MNIST assets."""
+    if not path and RUN["dataset"].startswith("own:"):
+        # A data set of your own travels with the package: uint8 images and labels, and its class names.
+        path = os.path.join(HERE, "dataset.npz")
     if path:
         data = np.load(path)
         x_train, y_train, x_test, y_test = data["x_train"], data["y_train"], data["x_test"], data["y_test"]
@@ -75,7 +78,7 @@ def save_for_the_app(model, topology_path, out_dir):
         json.dump({"format": "layers-model", "generatedBy": "GPU Playground export", "modelTopology": topology, "weightsManifest": manifest}, f)`;
 
 /** Arguments every exported script takes. */
-export const PY_COMMON_ARGS = `    p.add_argument("--data", help="an .npz with x_train, y_train, x_test, y_test instead of keras.datasets")
+export const PY_COMMON_ARGS = `    p.add_argument("--data", help="an .npz with x_train, y_train, x_test, y_test instead of keras.datasets (or the package's dataset.npz)")
     p.add_argument("--fresh", action="store_true", help="start from new weights, not the browser-trained ones")
     p.add_argument("--logical-cpus", type=int, default=0, help="split the CPU into N devices to try MirroredStrategy without GPUs")
     p.add_argument("--multi-worker", action="store_true", help="MultiWorkerMirroredStrategy over the machines in TF_CONFIG")

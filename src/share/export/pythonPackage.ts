@@ -1,15 +1,16 @@
 /**
- * The "Export for TensorFlow" package: train.py, verify.py, README, the browser-trained weights and the
- * app's check outputs, zipped. Pure: the worker hands over topologies and weights, this writes files.
+ * The "Export for TensorFlow" package: train.py, verify.py, README, the browser-trained weights, the
+ * app's check outputs and, for a run on a data set of your own, that set (dataset.npz), zipped. Pure:
+ * the worker hands over topologies, weights and the data set's file, this writes files.
  */
-import { zipSync } from 'fflate';
+import { zipSync, type Zippable } from 'fflate';
 import type { RunConfig } from '../../config/workloads';
 import { cnnTrainScript } from './cnnScript';
 import { exportReadme } from './exportReadme';
 import { ganTrainScript } from './ganScript';
 import { ExportError, kerasModelFunction, readTopology } from './kerasModel';
 import type { ExportedModel, ExportedRun, ExportRole, NpyArray } from '../../engine/protocol/export';
-import { encodeNpz } from './npy';
+import { encodeNpz } from '../../engine/protocol/npy';
 import { verifyScript, type VerifiedModel } from './verifyScript';
 
 export interface ExportInput extends ExportedRun {
@@ -17,6 +18,9 @@ export interface ExportInput extends ExportedRun {
   modelLabel: string;
   appVersion: string;
 }
+
+/** The package's copy of a data set of your own. */
+export const DATASET_FILE = 'dataset.npz';
 
 export const REQUIREMENTS = 'tensorflow>=2.16\nkeras>=3.0\ntensorboard\nnumpy\n';
 
@@ -53,19 +57,25 @@ export function pythonPackageFiles(input: ExportInput): Record<string, string | 
   const files: Record<string, string | Uint8Array> = {
     'train.py': train,
     'verify.py': verifyScript(verified),
-    'README.md': exportReadme(config, input.modelLabel),
+    'README.md': exportReadme(config, input.modelLabel, input.dataset),
     'requirements.txt': REQUIREMENTS,
     'run.json': JSON.stringify({ app: 'GPU Playground', appVersion: input.appVersion, config }, null, 2),
     'weights.npz': encodeNpz(weightArrays(models)),
     'check.npz': encodeNpz(input.check),
   };
   for (const m of models) files[`${m.role === 'model' ? 'model' : m.role}_topology.json`] = JSON.stringify(m.topology);
+  // A data set of your own, made (and deflated) by the device worker: train.py reads it instead of keras.datasets.
+  if (input.dataset) files[DATASET_FILE] = input.dataset.file;
   return files;
 }
 
-/** The package as one zip, every file under one folder named after the run. */
+/** The package as one zip, every file under one folder named after the run; dataset.npz is stored as it is (already deflated). */
 export function zipPythonPackage(input: ExportInput, folder: string): Uint8Array {
   const files = pythonPackageFiles(input);
   const encoder = new TextEncoder();
-  return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [`${folder}/${path}`, typeof content === 'string' ? encoder.encode(content) : content])));
+  const entry = (path: string, content: string | Uint8Array): Zippable[string] => {
+    const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+    return path === DATASET_FILE ? [bytes, { level: 0 }] : bytes;
+  };
+  return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [`${folder}/${path}`, entry(path, content)])));
 }

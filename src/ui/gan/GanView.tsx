@@ -23,6 +23,8 @@ import { GanExportPanel } from '../models/GanExportPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { useT, type T } from '../i18n/useT';
+import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
+import { useListedOwnDatasetChoice } from '../ownData/useOwnDatasets';
 import { CheckpointNote, SaveCheckpointButton } from '../train/SaveCheckpoint';
 import { UnfinishedRunBanner } from '../train/UnfinishedRunBanner';
 import { QualityPanel } from './QualityPanel';
@@ -45,7 +47,7 @@ function chartsOf(t: T): ChartDef[] {
   ];
 }
 
-/** The GAN studio: train a GAN on MNIST and watch digits appear from fixed noise. */
+/** The GAN studio: train a GAN on MNIST (or a data set of your own) and watch digits appear from fixed noise. */
 export function GanView() {
   const t = useT();
   const charts = useMemo(() => chartsOf(t), [t]);
@@ -66,13 +68,15 @@ export function GanView() {
     { id: 'd-fake', label: t('gan.stats.dFake'), value: formatNumber(scalars?.dFake) },
   ]);
   const onChange = (key: string, value: string) => setFormValue('gan', key, value);
+  const own = useListedOwnDatasetChoice(values.dataset);
 
   return (
     <>
       <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
         <UnfinishedRunBanner kind="gan" busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
-        <SettingsForm table={GAN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <SettingsForm table={GAN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} moreOptions={{ dataset: own.options }} />
+        <OwnDatasetNote choice={own} />
         <RunControls
           phase={snapshot.phase}
           state={snapshot.state}

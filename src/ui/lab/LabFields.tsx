@@ -2,6 +2,7 @@ import { isBackendName, type BackendAvailability } from '../../config/backends';
 import { LAB_TABLE } from '../../config/labConfig';
 import { markChosen } from '../components/backendChoices';
 import { GroupedSettingsForm } from '../components/SettingGroups';
+import type { SettingsFormProps } from '../components/SettingsForm';
 import { useT } from '../i18n/useT';
 import { setFormValue } from '../share/pageStore';
 import { unavailableBackends } from './labFormat';
@@ -11,6 +12,8 @@ interface Props {
   values: Record<string, string>;
   /** For backend fields: the backends this browser has, the others shown disabled with their reason. */
   backends?: BackendAvailability[] | null;
+  /** Options beyond the table's, by key (the Data set's own sets). */
+  moreOptions?: SettingsFormProps['moreOptions'];
 }
 
 /** The form's id prefix (not shown to people). */
@@ -22,9 +25,9 @@ const setLabValue = (key: string, value: string) => {
 };
 
 /** Some of the lab's settings, as a panel shows them (the rest of a group folded, src/config/firstView.ts); edits go to the lab's form (and so to the URL). */
-export function LabFields({ keys, values, backends }: Props) {
+export function LabFields({ keys, values, backends, moreOptions }: Props) {
   const t = useT();
   const missing = backends === undefined ? undefined : unavailableBackends(backends, t.translator);
   const unavailable = missing && Object.fromEntries(keys.filter((k) => LAB_TABLE.fields[k as keyof typeof LAB_TABLE.fields]?.kind === 'enum').map((k) => [k, missing]));
-  return <GroupedSettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} />;
+  return <GroupedSettingsForm table={LAB_TABLE} keys={keys} values={values} disabled={false} onChange={setLabValue} idPrefix={ID_PREFIX} unavailable={unavailable} moreOptions={moreOptions} />;
 }

@@ -3,6 +3,8 @@ import type { RawValues } from '../../share/pageSettings';
 import { softwareCardMessage } from '../../share/softwareGpu';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { useT } from '../i18n/useT';
+import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
+import { useListedOwnDatasetChoice } from '../ownData/useOwnDatasets';
 import { LabFields } from './LabFields';
 import { Say } from '../i18n/Say';
 
@@ -19,10 +21,12 @@ interface Props {
 /** The workload every race, batch sweep, anatomy and profile uses, and the backends the race and sweeps run on. */
 export function LabSettings({ values, backends, chosen, onToggleBackend }: Props) {
   const t = useT();
+  const own = useListedOwnDatasetChoice(values.dataset);
   return (
     <section className="panel lab-settings" data-testid="lab-settings">
       <h2>{t('lab.settings.title')}</h2>
-      <LabFields keys={WORKLOAD_KEYS} values={values} />
+      <LabFields keys={WORKLOAD_KEYS} values={values} moreOptions={{ dataset: own.options }} />
+      <OwnDatasetNote choice={own} />
       {backends ? (
         <fieldset className="backend-picker" data-testid="lab-backends">
           <legend>{t('lab.settings.backends')}</legend>

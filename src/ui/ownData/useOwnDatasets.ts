@@ -1,9 +1,10 @@
 /** The own data sets as Data set options, and whether the chosen one is missing from this browser. */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
 import type { MoreOption } from '../components/SettingsForm';
 import { useT } from '../i18n/useT';
 import { ownDataList, type OwnDataListSnapshot } from './ownDataList';
+import { ownDataSession } from './ownDataSession';
 
 export interface OwnDatasetChoice {
   /** Every kept set by name, and the chosen id where this browser does not hold it (not pickable). */
@@ -28,4 +29,10 @@ export function useOwnDatasetChoice(value: string | undefined): OwnDatasetChoice
   const t = useT();
   const list = useSyncExternalStore(ownDataList.subscribe, ownDataList.getSnapshot);
   return ownDatasetChoice(value, list, (id) => t('ownData.missingOption', { id }));
+}
+
+/** The same, for a view other than the Train view (GAN studio, lab): it asks for the list itself, since the Train view may not have been shown. */
+export function useListedOwnDatasetChoice(value: string | undefined): OwnDatasetChoice {
+  useEffect(() => ownDataSession.ensureListed(), []);
+  return useOwnDatasetChoice(value);
 }

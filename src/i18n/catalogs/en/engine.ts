@@ -87,6 +87,7 @@ export const EN_ENGINE = {
   'engine.train.leak': 'Possible tensor leak: the tensor count grew for {windows} windows in a row (now {tensors}).',
   'engine.train.batchTooLarge': 'Batch size {batch} is larger than the {examples} training examples.',
   'engine.train.effectiveBatchTooLarge': 'The effective batch of {effective} (batch {batch} × {k} micro-batches) is larger than the {examples} training examples.',
+  'engine.train.ganNoSuchClass': 'Digit “{digit}” is not a class of this data set, which has {classes} (0 to {last}): pick All or one of those.',
   'engine.train.ganBatchTooLarge': 'Batch size {batch} is larger than the {images} training images of digit “{digit}”.',
   'engine.train.notKept': 'Could not keep the trained model for saving and export: {detail}',
   'engine.train.notKeptForInspect': 'Could not keep the model for a look inside it: {detail}',
@@ -111,6 +112,7 @@ export const EN_ENGINE = {
   'engine.judge.noStorage': 'No browser storage here, so no cached classifier',
   'engine.judge.cached': 'Judged by the cached {name} classifier',
   'engine.judge.cachedAccuracy': 'Judged by the cached {name} classifier ({accuracy}% test accuracy)',
+  'engine.judge.ownData': 'No classifier judges a data set of your own: the samples are not scored',
   'engine.judge.missing': 'No trained {dataset} classifier yet: train a CNN on {dataset} to at least {accuracy}% test accuracy first',
 
   // Lab jobs that stop early (src/engine/lab, src/engine/bench/sweepScheduler.ts).

@@ -107,7 +107,7 @@ export const EN_OWN_DATA = {
   'ownData.deleted': 'Deleted {name}.',
   'ownData.failed': 'The data set worker failed: {detail}',
   'ownData.chosen': '{name}: {classes} classes, {train, number} training and {test, number} test images; a run uses at most the Training examples and Test examples settings of them.',
-  'ownData.exportNotYet': 'Export for TensorFlow takes models trained on MNIST or Fashion-MNIST in this version; this one trained on {dataset}.',
+  'ownData.exportTooBig': 'The data set {name} takes {size, number} MB of images and labels, over the {max, number} MB an export for TensorFlow carries: make a smaller data set and train on it to export.',
   // Making a data set by drawing, or with the camera.
   'ownData.draw.title': 'Make a data set by drawing',
   'ownData.draw.intro': 'Name {min} to {max} classes, choose one, draw an example of it and add it; the drawing area clears for the next. Each class needs at least {min} examples; ten each is a good start.',

@@ -78,6 +78,7 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.train.leak': '可能存在张量泄漏：张量数已连续 {windows} 个窗口增长（现在为 {tensors}）。',
   'engine.train.batchTooLarge': '批大小 {batch} 超过了训练样本数 {examples}。',
   'engine.train.effectiveBatchTooLarge': '有效批大小 {effective}（批大小 {batch} × {k} 个微批）超过了训练样本数 {examples}。',
+  'engine.train.ganNoSuchClass': '“{digit}”不是这个数据集的类别，它共有 {classes} 个类别（0 到 {last}）：请选择“全部”或其中之一。',
   'engine.train.ganBatchTooLarge': '批大小 {batch} 超过了数字“{digit}”的 {images} 张训练图像。',
   'engine.train.notKept': '无法保留训练好的模型以供保存和导出：{detail}',
   'engine.train.notKeptForInspect': '无法保留模型以供查看其内部：{detail}',
@@ -99,6 +100,7 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.judge.noStorage': '这里没有浏览器存储，因此没有缓存的分类器',
   'engine.judge.cached': '由缓存的分类器 {name} 评判',
   'engine.judge.cachedAccuracy': '由缓存的分类器 {name} 评判（测试准确率 {accuracy}%）',
+  'engine.judge.ownData': '你自己的数据集没有评判用的分类器：样本不打分',
   'engine.judge.missing': '还没有训练好的 {dataset} 分类器：请先在 {dataset} 上训练一个 CNN，测试准确率至少达到 {accuracy}%',
 
   'engine.lab.outOfMemory': '{backend}：内存不足（{detail}）',

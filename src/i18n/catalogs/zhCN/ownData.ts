@@ -98,7 +98,7 @@ export const ZH_CN_OWN_DATA: Readonly<Record<keyof typeof EN_OWN_DATA, string>> 
   'ownData.deleted': '已删除 {name}。',
   'ownData.failed': '数据集工作线程出错：{detail}',
   'ownData.chosen': '{name}：{classes} 个类别，{train, number} 张训练图片和 {test, number} 张测试图片；一次训练最多使用其中“训练样本数”和“测试样本数”设置的数量。',
-  'ownData.exportNotYet': '这个版本的“导出到 TensorFlow”只支持在 MNIST 或 Fashion-MNIST 上训练的模型；这个模型是在{dataset}上训练的。',
+  'ownData.exportTooBig': '数据集{name}的图片和标签占用 {size, number} MB，超过了“导出到 TensorFlow”最多能携带的 {max, number} MB：请做一个更小的数据集，在它上面训练后再导出。',
   'ownData.draw.title': '画图生成数据集',
   'ownData.draw.intro': '给 {min} 到 {max} 个类别命名，选一个类别，画一个它的样本并添加；画布会清空，以便画下一个。每个类别至少需要 {min} 个样本；每个类别十个是不错的开始。',
   'ownData.draw.classCount': '类别数',
