@@ -92,6 +92,7 @@ export const EN_OWN_DATA = {
   'ownData.reading': 'Reading {name}…',
   'ownData.progress': 'Decoding pictures: {done, number} of {total, number}',
   'ownData.progressLabel': 'Decoding pictures',
+  'ownData.makingLabel': 'Making the data set',
   'ownData.stop': 'Stop',
   'ownData.imported': 'Kept {name}: {classes} classes, {train, number} training and {test, number} test images. It is now the data set of the Train view.',
   'ownData.skipped': '{count, plural, one {# file was} other {# files were}} not pictures and skipped: {names}.',

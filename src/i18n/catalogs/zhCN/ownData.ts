@@ -83,6 +83,7 @@ export const ZH_CN_OWN_DATA: Readonly<Record<keyof typeof EN_OWN_DATA, string>> 
   'ownData.reading': '正在读取 {name}…',
   'ownData.progress': '正在解码图片：{done, number} / {total, number}',
   'ownData.progressLabel': '正在解码图片',
+  'ownData.makingLabel': '正在生成数据集',
   'ownData.stop': '停止',
   'ownData.imported': '已保存 {name}：{classes} 个类别，{train, number} 张训练图片和 {test, number} 张测试图片。它现在是训练视图的数据集。',
   'ownData.skipped': '{count} 个文件不是图片，已跳过：{names}。',
