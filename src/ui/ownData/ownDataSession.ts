@@ -85,6 +85,12 @@ export const ownDataSession = {
   ensureListed(): void {
     if (!ownDataList.getSnapshot().loaded && !listing) listing = refresh().finally(() => (listing = null));
   },
+  /** The kept sets, listed first if they were not yet (an empty list when the listing failed: its sentence is the panel's outcome). */
+  async listed(): Promise<readonly OwnDatasetSummary[]> {
+    ownDataSession.ensureListed();
+    if (listing) await listing;
+    return ownDataList.getSnapshot().datasets;
+  },
   importFolder(name: string, files: readonly PickedFile[]): void {
     if (state.importing) return;
     void finishImport(clientNow().importFolder(name, files, onProgress));
