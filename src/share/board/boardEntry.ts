@@ -4,6 +4,7 @@
  * whole results). Pure; built from a validated shared result or read from a validated board link.
  */
 import { BACKEND_NAMES, GPU_BACKENDS, type BackendName } from '../../config/backends';
+import { examplesUsed } from '../../config/examplesUsed';
 import { HIDDEN } from '../../engine/protocol/deviceReport';
 import { roundSignificant } from '../downsample';
 import type { SharedOwnDataset } from '../ownDatasetFacts';
@@ -108,8 +109,7 @@ export function boardWorkloadOf(result: SharedResult): BoardWorkload {
   if (race) return { kind: 'race', ...base, warmupSteps: race.warmupSteps, steps: race.measuredSteps };
   if (config.workload === 'gan') return { kind: 'gan', ...base, warmupSteps: 0, steps: config.steps };
   // An own set smaller than the Training examples setting trains on all of its images, no more.
-  const examples = own ? Math.min(config.trainExamples, own.trainCount) : config.trainExamples;
-  const batchesPerEpoch = Math.ceil(examples / (config.batchSize * config.accumulationSteps));
+  const batchesPerEpoch = Math.ceil(examplesUsed(config, own).train / (config.batchSize * config.accumulationSteps));
   return { kind: 'cnn', ...base, warmupSteps: 0, steps: config.epochs * batchesPerEpoch };
 }
 

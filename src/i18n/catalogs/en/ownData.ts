@@ -107,6 +107,7 @@ export const EN_OWN_DATA = {
   'ownData.deleteName': 'Delete {name}',
   'ownData.deleted': 'Deleted {name}.',
   'ownData.failed': 'The data set worker failed: {detail}',
+  'ownData.examplesUsed': 'uses {used, number} of this data set’s {count, number}',
   'ownData.chosen': '{name}: {classes} classes, {train, number} training and {test, number} test images; a run uses at most the Training examples and Test examples settings of them.',
   'ownData.exportNotYet': 'Export for TensorFlow takes models trained on MNIST or Fashion-MNIST in this version; this one trained on {dataset}.',
   // Making a data set by drawing, or with the camera.

@@ -98,6 +98,7 @@ export const ZH_CN_OWN_DATA: Readonly<Record<keyof typeof EN_OWN_DATA, string>> 
   'ownData.deleteName': '删除 {name}',
   'ownData.deleted': '已删除 {name}。',
   'ownData.failed': '数据集工作线程出错：{detail}',
+  'ownData.examplesUsed': '使用此数据集 {count, number} 张中的 {used, number} 张',
   'ownData.chosen': '{name}：{classes} 个类别，{train, number} 张训练图片和 {test, number} 张测试图片；一次训练最多使用其中“训练样本数”和“测试样本数”设置的数量。',
   'ownData.exportNotYet': '这个版本的“导出到 TensorFlow”只支持在 MNIST 或 Fashion-MNIST 上训练的模型；这个模型是在{dataset}上训练的。',
   'ownData.draw.title': '画图生成数据集',
