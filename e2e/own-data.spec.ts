@@ -8,7 +8,8 @@ import { expect, test } from './fixtures';
  * Your own data: a folder of 3 classes x 40 generated pictures is imported (decoded by the browser in
  * the data set worker), becomes the Data set, trains the tiny CNN on WebAssembly to over 90% test
  * accuracy, and the confusion matrix names its classes; its .gpds file downloads, and loads back to
- * the same set after it is deleted; a link naming a set this browser lacks is refused in a sentence.
+ * the same set after it is deleted; a link naming a set this browser lacks is refused in a sentence, and
+ * the run's own result link names the set by its name and size and cannot run where the set is not kept.
  */
 
 const SHAPES: readonly Shape[] = ['cross', 'ring', 'square'];
@@ -50,6 +51,8 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(p.field('dataset')).toHaveValue(id as string);
   await expect(p.root.getByTestId('own-data-missing')).toHaveCount(0);
   await expect(p.root.getByTestId('own-data-chosen')).toContainText('Shapes: 3 classes');
+  // The example counts say how many of its own images a run uses, not of MNIST's 60,000.
+  await expect(p.root.getByTestId('field-note-trainExamples')).toHaveText(`uses ${TRAIN_IMAGES} of this data set’s ${TRAIN_IMAGES}`);
   expect(await axeViolations(page, '[data-testid="own-data"]')).toEqual([]);
 
   // The file downloads; deleted, the set is missing (said so); the file loads back to the same set.
@@ -90,6 +93,20 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(p.runState()).toHaveText('finished', { timeout: 120_000 });
   const onWebgl = Number(/^([\d.]+)%/.exec(await p.stat('test-accuracy').innerText())?.[1]);
   expect(onWebgl, 'test accuracy on WebGL').toBeGreaterThan(90);
+
+  // Its result link names the set by its name and size; where the set is not kept, "run it here" says so and the sender's result stays.
+  const bar = page.getByTestId('run-share-cnn');
+  await bar.getByTestId('btn-share').click();
+  const link = await bar.getByTestId('share-link').inputValue();
+  await panel.getByTestId('own-data-delete').click();
+  await expect(panel.getByTestId('own-data-none')).toBeVisible();
+  await page.goto(link);
+  const shared = page.getByTestId('shared-panel');
+  const named = `Shapes (your own: 3 classes, ${TRAIN_IMAGES} + ${TEST_IMAGES} images)`;
+  await expect(shared.getByTestId('shared-workload')).toContainText(`Tiny CNN, ${named}, batch 8`);
+  await shared.getByTestId('btn-run-here').click();
+  await expect(shared.getByTestId('compare-note')).toHaveText(`This browser does not hold ${named}, the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.`);
+  await expect(shared.getByTestId('shared-result')).toBeVisible();
 });
 
 test('in Chinese, by keyboard: the refusal of a missing set, and the Your data group opened with Enter', async ({ playground: p, page }) => {

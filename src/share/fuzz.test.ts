@@ -13,6 +13,8 @@ import { decodeLessonPayload, encodeLessonPayload } from './lessonLink';
 import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
+import { ownSetResult } from './fixtures/ownDataset';
+import { isOwnDatasetOf } from './ownDatasetFacts';
 import { english, sayable } from '../i18n/testing/english';
 import { BASE64URL_CHARS, edits, mutate } from './testing/mutations';
 
@@ -134,6 +136,45 @@ describe('no input makes the decoders throw', () => {
         expectUsableResult({ result, errors });
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+describe('no own data set in a result makes the reader throw or keep what it should not', () => {
+  it(`validateSharedResult on ${RUNS} own-set results with a part of the set's facts or the data set replaced by random JSON`, () => {
+    const doc = JSON.parse(JSON.stringify(ownSetResult())) as Record<string, unknown>;
+    const paths = [['config', 'dataset'], ...pathsOf(doc.ownDataset, 2, ['ownDataset'])];
+    const replacement = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.constantFrom(-5, 0, 1, 2.5, 1e308, 60_001, '', 'x'.repeat(81), 'a\u2028b', 'F'.repeat(64), 'f'.repeat(64), 'mnist', 'own:ffffffffffffffff', '__proto__', null, [], {}),
+    );
+    let kept = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
+        const patched = structuredClone(doc);
+        setAt(patched, path, value);
+        const { result, errors } = validateSharedResult(patched);
+        expectUsableResult({ result, errors });
+        // Facts are only ever kept of the set the run used.
+        if (result?.ownDataset) {
+          kept++;
+          expect(isOwnDatasetOf(result.ownDataset, result.config.dataset)).toBe(true);
+        }
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(RUNS);
+  });
+
+  it(`decodeResultLink on ${RUNS} own-set results whose JSON was mutated before compression`, async () => {
+    const json = JSON.stringify(ownSetResult());
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const payload = toBase64Url(await deflate(new TextEncoder().encode(mutate(json, e))));
+        expectUsableResult(await decodeResultLink(`#r=${payload}`));
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
     );
   });
 });

@@ -8,6 +8,7 @@ import { decodeViewHash, MAX_HASH_CHARS } from './hashState';
 import { decodeResultLink, encodeResultLink, hasResultParam, MAX_DECOMPRESSED_BYTES, MAX_LINK_CHARS } from './linkCodec';
 import { MAX_CURVE_POINTS, MAX_JSON_DEPTH, type SharedResult } from './resultDoc';
 import { english, englishError } from '../i18n/testing/english';
+import { ownSetResult, SHAPES_FACTS, SHAPES_ID } from './fixtures/ownDataset';
 
 /** What the brief asks a typical race link to stay under, characters. */
 const TYPICAL_RACE_LINK_TARGET = 8_000;
@@ -71,6 +72,30 @@ describe('result links', () => {
     expect(english(errors)).toEqual([]);
     expect(result?.curves).toHaveLength(9);
     expect(result?.rows).toEqual(heavy.rows);
+  });
+
+  it('carries an own data set’s name, size and hash, never its images; an older link naming only its id still opens', async () => {
+    const result = ownSetResult();
+    const link = await encodeResultLink(result);
+    expect(link).toContain(`dataset=${encodeURIComponent(SHAPES_ID)}`);
+    expect(await decodeResultLink(link)).toMatchObject({ result: { config: { dataset: SHAPES_ID }, ownDataset: SHAPES_FACTS }, errors: [] });
+    const { ownDataset: _facts, ...older } = result;
+    const opened = await decodeResultLink(await encodeResultLink(older));
+    expect(opened.errors).toEqual([]);
+    expect(opened.result?.config.dataset).toBe(SHAPES_ID);
+    expect(opened.result).not.toHaveProperty('ownDataset');
+  });
+
+  it('opens a result whose own data set facts are refused, with the sentence, and without them', async () => {
+    const doc = JSON.parse(JSON.stringify(ownSetResult())) as Record<string, unknown>;
+    doc.ownDataset = { ...SHAPES_FACTS, hash: 'f'.repeat(64), classes: 10_000 };
+    const { result, errors } = await decodeResultLink(`#r=${await payloadOf(JSON.stringify(doc))}`);
+    expect(result?.config.dataset).toBe(SHAPES_ID);
+    expect(result).not.toHaveProperty('ownDataset');
+    expect(english(errors)).toEqual([
+      "The data set of your own was dropped: classes must be a whole number from 2 to 100 (got '10000')",
+      `The data set of your own was dropped: its hash is not that of ${SHAPES_ID}, the data set the run used`,
+    ]);
   });
 
   it('refuses to encode a result that would not read back', async () => {

@@ -22,6 +22,7 @@ import {
 } from './resultTypes';
 import type { RaceSettings } from '../config/labConfig';
 import type { RunConfig } from '../config/workloads';
+import { isOwnDatasetOf, readSharedOwnDataset, type SharedOwnDataset } from './ownDatasetFacts';
 import { judgeUnflaggedRows } from './softwareGpu';
 import { checkShape, isPlainObject, safeEntries } from './untrusted';
 
@@ -36,6 +37,8 @@ export interface SharedResultInput {
   device: DeviceReport;
   versions: Record<string, string>;
   createdAt?: Date;
+  /** The own data set the run used, when it did; kept only when it is the config's data set. */
+  ownDataset?: SharedOwnDataset | null;
 }
 
 /** Drops non-finite points (a diverged loss), keeps at most maxPoints, and rounds for a compact link. */
@@ -55,7 +58,13 @@ export function makeSharedResult(input: SharedResultInput): SharedResult {
     curves: input.curves.map((c) => compactCurve(c.name, c.points)),
     device: structuredClone(input.device),
     versions: { ...input.versions },
+    ...ownDatasetPart(input),
   };
+}
+
+function ownDatasetPart({ ownDataset, config }: SharedResultInput): Pick<SharedResult, 'ownDataset'> {
+  if (!ownDataset || !isOwnDatasetOf(ownDataset, config.dataset)) return {};
+  return { ownDataset: { ...ownDataset, ...(ownDataset.classNames ? { classNames: [...ownDataset.classNames] } : {}) } };
 }
 
 /** The JSON export: the same document a result link carries. */
@@ -104,6 +113,8 @@ export function validateSharedResult(untrusted: unknown): { result: SharedResult
     device: readDevice(entries.get('device'), errors),
     versions: readVersions(entries.get('versions'), errors),
   };
+  const ownDataset = readSharedOwnDataset(entries.get('ownDataset'), result.config.dataset, part('check.part.ownDataset'), errors);
+  if (ownDataset) result.ownDataset = ownDataset;
   // Rows of a result shared before they carried softwareGpu are judged from its device report.
   result.rows = judgeUnflaggedRows(result.rows, result.device);
   if (result.rows.length === 0 && result.curves.length === 0) {

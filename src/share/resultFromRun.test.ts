@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultGanConfig } from '../config/ganConfig';
-import { defaultCnnConfig } from '../config/cnnConfig';
+import { defaultCnnConfig, type CnnRunConfig } from '../config/cnnConfig';
 import { raceRow } from '../engine/protocol/labFixtures';
 import type { EvalPoint, MetricsPoint } from '../engine/protocol/training';
 import { decodeResultLink, encodeResultLink } from './linkCodec';
@@ -9,6 +9,7 @@ import type { DeviceForShare } from './flattenDevice';
 import { resultFromRace, resultFromRun, weightedQuantile, type RaceCapture, type RunCapture } from './resultFromRun';
 import { MessageError } from '../i18n/message';
 import { english } from '../i18n/testing/english';
+import { SHAPES_FACTS, SHAPES_ID, SHAPES_SUMMARY } from './fixtures/ownDataset';
 
 const ENV: DeviceForShare = { device: { browser: 'Chrome 156', 'webgpu.vendor': 'nvidia' }, versions: { app: '0.1.0', 'tfjs-core': '4.22.0' } };
 const WHEN = new Date('2025-02-03T04:05:06.000Z');
@@ -92,6 +93,20 @@ describe('a training run as a shared result', () => {
     expect(curve('G loss (webgl)')).toEqual([[1, 0.7], [3, 0.9], [4, 1.3], [6, 1.4]]);
     // Only the scalars a result draws as curves take prior points: throughput starts at the run's own steps.
     expect(curve('examples/s (webgl)')?.[0][0]).toBe(4);
+  });
+
+  it('carries the own data set it trained on (name, classes, sizes, hash), through its link too', async () => {
+    const config: CnnRunConfig = { ...defaultCnnConfig(), model: 'tiny', dataset: SHAPES_ID };
+    const run: RunCapture = { ...cnnRun([point(1), point(2)]), config, ownDataset: SHAPES_SUMMARY };
+    const built = resultFromRun(run, ENV, WHEN);
+    if (!built.ok) throw new Error('no result');
+    expect(built.result.ownDataset).toEqual(SHAPES_FACTS);
+    expect((await decodeResultLink(await encodeResultLink(built.result))).result?.ownDataset).toEqual(SHAPES_FACTS);
+    // A summary of another set than the run's is not said of it; a shipped set has none.
+    const other = resultFromRun({ ...run, config: { ...config, dataset: 'own:ffffffffffffffff' } }, ENV, WHEN);
+    expect(other.ok && other.result).not.toHaveProperty('ownDataset');
+    const mnist = resultFromRun(cnnRun([point(1), point(2)]), ENV, WHEN);
+    expect(mnist.ok && mnist.result).not.toHaveProperty('ownDataset');
   });
 
   it('refuses a run that never finished a step', () => {

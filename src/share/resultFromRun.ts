@@ -6,10 +6,12 @@ import { msg, type Message } from '../i18n/message';
 import type { BackendName } from '../config/backends';
 import type { GanRunConfig } from '../config/ganConfig';
 import type { CnnRunConfig } from '../config/cnnConfig';
+import type { OwnDatasetSummary } from '../config/datasets';
 import type { LabWorkload } from '../config/labConfig';
 import type { RaceRow } from '../engine/protocol/lab';
 import type { EvalPoint, MetricsPoint, RunInfo } from '../engine/protocol/training';
 import type { Point } from './downsample';
+import { sharedOwnDatasetOf } from './ownDatasetFacts';
 import { priorBefore, type PriorCurves } from './priorCurves';
 import { makeSharedResult, type SharedResult, type SharedRow } from './resultDoc';
 import type { DeviceForShare } from './flattenDevice';
@@ -42,6 +44,8 @@ export interface RunCapture {
   evals: readonly EvalPoint[];
   /** The saved run's curves a continued run started from, by scalar name: its curves of those scalars begin with them. */
   priorCurves?: PriorCurves;
+  /** The data set of your own the run trained on, as the page lists it (its name, size and hash go into the result). */
+  ownDataset?: OwnDatasetSummary | null;
 }
 
 export type BuiltResult = { ok: true; result: SharedResult } | { ok: false; reason: Message };
@@ -132,6 +136,7 @@ export function resultFromRun(run: RunCapture, env: DeviceForShare, createdAt = 
       device: env.device,
       versions: env.versions,
       createdAt,
+      ownDataset: run.ownDataset ? sharedOwnDatasetOf(run.ownDataset) : null,
     }),
   };
 }

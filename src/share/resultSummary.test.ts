@@ -6,6 +6,7 @@ import { defaultGanConfig } from '../config/ganConfig';
 import { workloadKind } from './resultSettings';
 import { describeWorkload, deviceLine, fileStem, formatDate, groupCurves, headline, rowLabel } from './resultSummary';
 import { Translator } from '../i18n/translator';
+import { ownSetResult, SHAPES_ID } from './fixtures/ownDataset';
 
 describe('one-line summaries of a result', () => {
   const race = typicalRaceResult();
@@ -18,6 +19,14 @@ describe('one-line summaries of a result', () => {
     const gan = { ...race, race: null, config: defaultGanConfig() };
     expect(workloadKind(gan)).toBe('gan');
     expect(describeWorkload(gan)).toBe('GAN: MLP GAN, MNIST digits, batch 64, 5000 steps on WebGL');
+  });
+
+  it('name an own data set by its name and size, or by its id in an older result', () => {
+    const own = ownSetResult();
+    expect(describeWorkload(own)).toBe('CNN: Classic CNN, Shapes (your own: 3 classes, 96 + 24 images), batch 64, 5 epochs on WebGL');
+    expect(describeWorkload(own, new Translator('zh-CN'))).toContain('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+    const { ownDataset: _facts, ...older } = own;
+    expect(describeWorkload(older)).toBe(`CNN: Classic CNN, your data set ${SHAPES_ID}, batch 64, 5 epochs on WebGL`);
   });
 
   it('headline the fastest backend', () => {

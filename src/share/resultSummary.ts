@@ -4,10 +4,11 @@
  * treated as plain text, and only keys the document validator let through are read.
  */
 import { isBackendName } from '../config/backends';
-import { DATASETS } from '../config/datasets';
+import { datasetMessage, DATASETS, isOwnDatasetId } from '../config/datasets';
 import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../config/models';
 import { HIDDEN } from '../engine/protocol/deviceReport';
 import { Translator } from '../i18n/translator';
+import { ownDatasetMessage } from './ownDatasetFacts';
 import { workloadKind } from './resultSettings';
 import type { DeviceReport, SharedCurve, SharedResult, SharedRow } from './resultDoc';
 import { formatNumber } from './format';
@@ -28,7 +29,11 @@ export function backendLabel(id: string, t: Translator = ENGLISH): string {
   return isBackendName(id) ? t.t(`backend.${id}`) : id;
 }
 
-function datasetLabel(id: string, t: Translator): string {
+/** The data set as the table names a shipped one; an own one by its name and size where the result gives them, else by its id. */
+function datasetLabel(result: SharedResult, t: Translator): string {
+  const id = result.config.dataset;
+  if (result.ownDataset) return t.say(ownDatasetMessage(result.ownDataset));
+  if (isOwnDatasetId(id)) return t.say(datasetMessage(id));
   return Object.hasOwn(DATASETS, id) ? t.t(`dataset.${id}`) : id;
 }
 
@@ -47,7 +52,7 @@ function backendList(backends: readonly string[], t: Translator): string {
 /** Everything that ran, by the labels of the model, data set and backend tables. */
 export function describeWorkload(result: SharedResult, t: Translator = ENGLISH): string {
   const { config, race } = result;
-  const what = t.t('share.summary.what', { model: resultModelLabel(result, t), dataset: datasetLabel(config.dataset, t), batch: config.batchSize });
+  const what = t.t('share.summary.what', { model: resultModelLabel(result, t), dataset: datasetLabel(result, t), batch: config.batchSize });
   if (race) return t.t('share.summary.race', { what, warmup: race.warmupSteps, measured: race.measuredSteps, backends: backendList(race.backends, t) });
   if (config.workload === 'gan') return t.t('share.summary.gan', { what, steps: config.steps, backend: backendLabel(config.backend, t) });
   return t.t('share.summary.cnn', { what, epochs: config.epochs, backend: backendLabel(config.backend, t) });

@@ -3,6 +3,7 @@ import type { RaceSettings } from '../config/labConfig';
 import type { RunConfig } from '../config/workloads';
 import type { BenchRow } from '../engine/protocol/training';
 import type { Point } from './downsample';
+import type { SharedOwnDataset } from './ownDatasetFacts';
 
 /** Points kept per curve in a shared result. */
 export const MAX_CURVE_POINTS = 300;
@@ -63,6 +64,8 @@ export interface SharedResult {
   device: DeviceReport;
   /** Library versions, e.g. { app: '0.1.0', tfjs: '4.22.0' }. */
   versions: Record<string, string>;
+  /** A run on a data set of your own: its name, size and hash (absent for a shipped set, and in older results). */
+  ownDataset?: SharedOwnDataset;
 }
 
-export const SHARED_RESULT_KEYS = ['version', 'createdAt', 'config', 'race', 'rows', 'curves', 'device', 'versions'] as const;
+export const SHARED_RESULT_KEYS = ['version', 'createdAt', 'config', 'race', 'rows', 'curves', 'device', 'versions', 'ownDataset'] as const;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendAvailability } from '../config/backends';
-import { msg } from '../i18n/message';
+import { msg, type Message } from '../i18n/message';
+import { Translator } from '../i18n/translator';
+import { ownSetResult, SHAPES_HASH, SHAPES_ID, SHAPES_SUMMARY } from './fixtures/ownDataset';
 import { english } from '../i18n/testing/english';
 import { typicalRaceResult } from './fixtures/typicalRace';
 import { planTrainingHere } from './runHere';
@@ -35,5 +37,32 @@ describe('a shared training run repeated here', () => {
 
   it('waits for detection', () => {
     expect(planTrainingHere(theirRun, null)).toMatchObject({ ok: false });
+  });
+});
+
+describe('a shared run on the sender’s own data set', () => {
+  const theirs = ownSetResult();
+
+  it('runs here when this browser holds the set (same id and hash)', () => {
+    expect(planTrainingHere(theirs, here('hardware'), [SHAPES_SUMMARY])).toMatchObject({ ok: true, config: { dataset: SHAPES_ID } });
+  });
+
+  it('is refused in one sentence naming the set when this browser lacks it, in English and Chinese', () => {
+    const plan = planTrainingHere(theirs, here('hardware'), []);
+    expect(plan.ok).toBe(false);
+    expect(english(plan.note)).toBe(
+      'This browser does not hold Shapes (your own: 3 classes, 96 + 24 images), the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.',
+    );
+    expect(new Translator('zh-CN').say(plan.note as Message)).toContain('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+  });
+
+  it('is refused when the set kept here under that id has another hash', () => {
+    expect(planTrainingHere(theirs, here('hardware'), [{ ...SHAPES_SUMMARY, hash: `${SHAPES_HASH.slice(0, 16)}${'0'.repeat(48)}` }]).ok).toBe(false);
+  });
+
+  it('names the set by its id in an older link', () => {
+    const { ownDataset: _facts, ...older } = theirs;
+    expect(english(planTrainingHere(older, here('hardware'), []).note)).toContain(`does not hold your data set ${SHAPES_ID}, the data set`);
+    expect(planTrainingHere(older, here('hardware'), [SHAPES_SUMMARY]).ok).toBe(true);
   });
 });

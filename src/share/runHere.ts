@@ -3,10 +3,12 @@
  * tell the user about what differs. Pure, so what "Run on this device" does is tested.
  */
 import { availableNames, backendMessage, firstAvailable, STAND_IN_ORDER, type BackendAvailability, type BackendName } from '../config/backends';
+import { datasetMessage, isOwnDatasetId, type OwnDatasetSummary } from '../config/datasets';
 import { parseLabSettings, type LabSettings } from '../config/labConfig';
 import { settingsRefused } from '../config/schema';
 import { WORKLOADS, type RunConfig } from '../config/workloads';
 import { msg, type Message } from '../i18n/message';
+import { holdsOwnDataset, ownDatasetMessage } from './ownDatasetFacts';
 import { labSettingsOfRace } from './resultSettings';
 import type { SharedResult } from './resultTypes';
 
@@ -35,8 +37,16 @@ export function lastSharedStep(result: SharedResult): number | null {
   return last > 0 ? last : null;
 }
 
-/** The sender's training run, on their backend where this browser has it, else the fastest one it has (a software GPU only after WebAssembly). */
-export function planTrainingHere(theirs: SharedResult, here: readonly BackendAvailability[] | null): TrainingPlan {
+/**
+ * The sender's training run, on their backend where this browser has it, else the fastest one it has
+ * (a software GPU only after WebAssembly); refused in a sentence naming the set when it trained on a
+ * data set of their own that this browser does not hold (`heldOwn`: the own sets kept here).
+ */
+export function planTrainingHere(theirs: SharedResult, here: readonly BackendAvailability[] | null, heldOwn: readonly Pick<OwnDatasetSummary, 'id' | 'hash'>[] = []): TrainingPlan {
+  const { dataset } = theirs.config;
+  if (isOwnDatasetId(dataset) && !holdsOwnDataset(dataset, theirs.ownDataset, heldOwn)) {
+    return { ok: false, note: msg('share.here.ownMissing', { dataset: theirs.ownDataset ? ownDatasetMessage(theirs.ownDataset) : datasetMessage(dataset) }) };
+  }
   const wanted = theirs.config.backend;
   const backend = availableNames(here).includes(wanted) ? wanted : firstAvailable(STAND_IN_ORDER, here);
   if (backend === null) return { ok: false, note: msg('share.here.notYet') };

@@ -59,4 +59,13 @@ describe('saved models as the page describes them', () => {
     expect(continueConfig(header(4, 2), 'wasm')).toMatchObject({ backend: 'wasm', epochs: 2 });
     expect(continueConfig(header(300, 100), 'cpu')).toBeNull();
   });
+
+  it('counts an own data set’s epochs by its size, not the Training examples setting', () => {
+    const reading = readModelFile(bytesOf(sampleCheckpoint(2, 1)));
+    if (!reading.ok) throw new MessageError(reading.error);
+    // 100 training examples at batch 32 would be 3 steps an epoch; a set of 64 training images makes 2, so step 2 ended the run.
+    const onShapes = { ...reading.header, config: { ...reading.header.config, dataset: 'own:0123456789abcdef' as const } };
+    expect(continueConfig(onShapes, 'cpu', { trainCount: 64, testCount: 16 })).toMatchObject({ epochs: 2 });
+    expect(continueConfig(onShapes, 'cpu', { trainCount: 500, testCount: 100 })).toMatchObject({ epochs: 1 });
+  });
 });

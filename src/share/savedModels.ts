@@ -13,6 +13,7 @@
 import type { CnnRunConfig } from '../config/cnnConfig';
 import { CNN_SCHEMA } from '../config/cnnConfig';
 import { datasetMessage } from '../config/datasets';
+import { stepsPerEpochOf, type OwnSetSize } from '../config/examplesUsed';
 import type { RunConfig } from '../config/workloads';
 import { decodeCheckpoint, isCnnCheckpoint, readCheckpointHeader, type CheckpointHeader, type CnnCheckpoint } from '../engine/protocol/checkpointFormat';
 import { ganModelDetail, ganModelTitle, isGanHeader } from './ganFiles';
@@ -87,15 +88,12 @@ export function exportFolderName(config: Pick<RunConfig, 'model' | 'dataset'>): 
  * The run configuration a "Continue training" starts: the saved run's on `backend`, with one more
  * epoch when the saved run already trained all of its own; null when Epochs is at its limit.
  */
-export function continueConfig(header: SavedModelHeader, backend: CnnRunConfig['backend']): CnnRunConfig | null {
+export function continueConfig(header: SavedModelHeader, backend: CnnRunConfig['backend'], own: OwnSetSize | null = null): CnnRunConfig | null {
   const { config, progress } = header;
-  const done = progress.step >= config.epochs * stepsPerEpoch(config);
+  // An own set (`own`: its size, when this browser holds it) may be far smaller than the Training examples setting.
+  const done = progress.step >= config.epochs * stepsPerEpochOf(config, own);
   const epochs = done ? config.epochs + 1 : config.epochs;
   if (epochs > CNN_SCHEMA.epochs.max) return null;
   return { ...config, backend, epochs };
 }
 
-/** Steps in one epoch: whole batches of the training examples (the last partial batch is dropped). */
-function stepsPerEpoch(config: CnnRunConfig): number {
-  return Math.max(1, Math.floor(config.trainExamples / config.batchSize));
-}

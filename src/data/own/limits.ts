@@ -3,14 +3,8 @@
  * they are given against these numbers before they allocate or decode anything.
  */
 
-/** Fewest and most classes a data set may have. */
-export const MIN_CLASSES = 2;
-export const MAX_CLASSES = 100;
-/** Longest class name and data set name, in characters (UTF-16 code units). */
-export const MAX_CLASS_NAME_CHARS = 40;
-export const MAX_DATASET_NAME_CHARS = 80;
-/** Most images in a data set, train and test together (MNIST's training split). */
-export const MAX_IMAGES = 60_000;
+/** Classes, names and images: in src/config, since links and the class board check them too. */
+export { MAX_CLASS_NAME_CHARS, MAX_CLASSES, MAX_DATASET_NAME_CHARS, MAX_IMAGES, MIN_CLASSES } from '../../config/ownDatasetLimits';
 /** Most bytes of images and labels in a data set (its file adds a header of at most 64 kB). */
 export const MAX_DATASET_BYTES = 64 * 1024 * 1024;
 /**

@@ -2,16 +2,12 @@
  * The rules for a data set's name and its class names, the same for every importer and the file
  * reader: class names are what the confusion matrix and the draw-a-digit bars will show.
  */
+import { isUsableOwnText } from '../../config/ownDatasetLimits';
 import { quoted } from '../../config/schema';
 import { MAX_CLASS_NAME_CHARS, MAX_CLASSES, MAX_DATASET_NAME_CHARS, MIN_CLASSES } from './limits';
 import { refuse } from './refusal';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** Text of 1..max characters, no control characters, no spaces at either end. */
-function usableText(value: unknown, max: number): value is string {
-  return typeof value === 'string' && value.length >= 1 && value.length <= max && value.trim() === value && !CONTROL.test(value);
-}
+const usableText = isUsableOwnText;
 
 export function isUsableClassName(value: unknown): value is string {
   return usableText(value, MAX_CLASS_NAME_CHARS);

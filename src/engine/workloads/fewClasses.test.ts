@@ -47,6 +47,19 @@ describe('a CNN on a 3-class data set', () => {
     }
   });
 
+  it('predicts memory from the images the set holds, not the larger Training examples setting', () => {
+    const asked = CnnWorkload.create(config({ trainExamples: 30_000, testExamples: 2_000 }), threeClasses, 'cpu', {});
+    const exact = CnnWorkload.create(config(), threeClasses, 'cpu', {});
+    try {
+      expect(asked.plan.data).toBe(exact.plan.data);
+      expect(asked.plan.total).toBe(exact.plan.total);
+      expect(asked.info.stepsPerEpoch).toBe(48 / SMALL_BATCH);
+    } finally {
+      asked.dispose();
+      exact.dispose();
+    }
+  });
+
   it.each(['device', 'host'] as const)('keeps the tensor count flat from step to step (data on the %s)', (dataPlacement) => {
     const workload = CnnWorkload.create(config({ dataPlacement }), threeClasses, 'cpu', {});
     const dispose = (s: Record<string, tf.Scalar>) => Object.values(s).forEach((t) => t.dispose());

@@ -5,13 +5,14 @@
  * refused with its number while the others are kept.
  */
 import { BACKEND_NAMES, GPU_BACKENDS, isBackendName, type BackendName } from '../../config/backends';
-import { DATASET_IDS } from '../../config/datasets';
+import { DATASET_IDS, isOwnDatasetId } from '../../config/datasets';
 import { CNN_MODEL_IDS, GAN_MODEL_IDS } from '../../config/models';
 import { msg, type Message } from '../../i18n/message';
 import { BOARD_KEY, encodeViewHash } from '../hashState';
 import { ErrorList, part, quoted } from '../messages';
 import { encodeJsonPayload, MAX_LINK_CHARS } from '../payloadCodec';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES } from '../resultTypes';
+import { readSharedOwnDataset } from '../ownDatasetFacts';
 import { checkShape, isFiniteInRange, isPlainObject, isShortString, safeEntries } from '../untrusted';
 import { APP_VERSION_PATTERN, MAX_BOARD_TEXT_CHARS, UNKNOWN_APP, workloadKey, type BoardEntry, type BoardKind, type BoardWorkload } from './boardEntry';
 import { MAX_BOARD_ENTRIES, type BoardRefusal } from './boardModel';
@@ -26,6 +27,8 @@ const MAX_STEPS = 100_000_000;
 const MAX_EXAMPLES_PER_SEC = 1e12;
 const ID_PATTERN = /^[0-9a-z]{1,16}$/;
 const KINDS: readonly BoardKind[] = ['race', 'cnn', 'gan'];
+/** How the option list names an own data set's id in a refusal. */
+const OWN_DATASET_PATTERN = 'own:<16 hex digits>';
 
 /** One result in the document: short keys, since a link carries a class of them. */
 export interface BoardRow {
@@ -140,21 +143,32 @@ function fields(raw: unknown, what: Message, allowed: readonly string[], errors:
 function readWorkload(raw: unknown, n: number): { workload: BoardWorkload | null; errors: Message[] } {
   const what = part('check.board.part.workload', { n });
   const errors = new ErrorList();
-  const f = fields(raw, what, ['kind', 'model', 'dataset', 'batchSize', 'warmupSteps', 'steps', 'app'], errors);
+  const f = fields(raw, what, ['kind', 'model', 'dataset', 'batchSize', 'warmupSteps', 'steps', 'app', 'own'], errors);
   if (f === null) return { workload: null, errors: errors.toArray() };
   const kind = known(f.get('kind'), KINDS, what, 'kind', errors) as BoardKind;
   const app = f.get('app');
+  const dataset = readDataset(f.get('dataset'), kind, what, errors);
+  const own = readSharedOwnDataset(f.get('own'), dataset, part('check.board.part.own', { n }), errors);
   const workload: BoardWorkload = {
     kind,
     model: known(f.get('model'), kind === 'gan' ? GAN_MODEL_IDS : CNN_MODEL_IDS, what, 'model', errors),
-    dataset: known(f.get('dataset'), DATASET_IDS, what, 'dataset', errors),
+    dataset,
     batchSize: whole(f.get('batchSize'), what, 'batchSize', 1, MAX_BATCH, errors),
     warmupSteps: whole(f.get('warmupSteps'), what, 'warmupSteps', 0, MAX_WARMUP_STEPS, errors),
     steps: whole(f.get('steps'), what, 'steps', 1, MAX_STEPS, errors),
     app: typeof app === 'string' && (APP_VERSION_PATTERN.test(app) || app === UNKNOWN_APP) ? app : '',
+    ...(own ? { own } : {}),
   };
   if (workload.app === '') errors.say('check.board.app', { what, got: quoted(app) });
   return errors.count ? { workload: null, errors: errors.toArray() } : { workload, errors: [] };
+}
+
+/** A shipped data set, or (for a CNN training run, the only kind that trains on one) an own set's id. */
+function readDataset(raw: unknown, kind: BoardKind, what: Message, errors: ErrorList): string {
+  if (typeof raw === 'string' && ((DATASET_IDS as readonly string[]).includes(raw) || (kind === 'cnn' && isOwnDatasetId(raw)))) return raw;
+  const options = kind === 'cnn' ? [...DATASET_IDS, OWN_DATASET_PATTERN] : DATASET_IDS;
+  errors.say('check.board.option', { what, key: 'dataset', options: options.join(', '), got: quoted(raw) });
+  return DATASET_IDS[0];
 }
 
 function readSpeeds(raw: unknown, what: Message, errors: ErrorList): Partial<Record<BackendName, number>> {

@@ -4,8 +4,10 @@
  * whole results). Pure; built from a validated shared result or read from a validated board link.
  */
 import { BACKEND_NAMES, GPU_BACKENDS, type BackendName } from '../../config/backends';
+import { examplesUsed } from '../../config/examplesUsed';
 import { HIDDEN } from '../../engine/protocol/deviceReport';
 import { roundSignificant } from '../downsample';
+import type { SharedOwnDataset } from '../ownDatasetFacts';
 import type { DeviceReport, SharedResult } from '../resultTypes';
 
 /** Throughput is kept to this many significant digits: the board shows three, and the link stays short. */
@@ -30,6 +32,8 @@ export interface BoardWorkload {
   /** A race's measured steps; a training run's steps (CNN: epochs × batches per epoch; GAN: its steps). */
   steps: number;
   app: string;
+  /** A run on a data set of your own: its name, size and hash; results compare only on the same hash. */
+  own?: SharedOwnDataset;
 }
 
 export interface BoardDevice {
@@ -100,10 +104,12 @@ export function boardDeviceOf(device: DeviceReport): BoardDevice {
 export function boardWorkloadOf(result: SharedResult): BoardWorkload {
   const { config, race } = result;
   const app = APP_VERSION_PATTERN.test(result.versions.app ?? '') ? result.versions.app : UNKNOWN_APP;
-  const base = { model: config.model, dataset: config.dataset, batchSize: config.batchSize, app };
+  const own = result.ownDataset;
+  const base = { model: config.model, dataset: config.dataset, batchSize: config.batchSize, app, ...(own ? { own: structuredClone(own) } : {}) };
   if (race) return { kind: 'race', ...base, warmupSteps: race.warmupSteps, steps: race.measuredSteps };
   if (config.workload === 'gan') return { kind: 'gan', ...base, warmupSteps: 0, steps: config.steps };
-  const batchesPerEpoch = Math.ceil(config.trainExamples / (config.batchSize * config.accumulationSteps));
+  // An own set smaller than the Training examples setting trains on all of its images, no more.
+  const batchesPerEpoch = Math.ceil(examplesUsed(config, own).train / (config.batchSize * config.accumulationSteps));
   return { kind: 'cnn', ...base, warmupSteps: 0, steps: config.epochs * batchesPerEpoch };
 }
 
@@ -126,7 +132,7 @@ export function boardEntryOf(result: SharedResult): BoardEntry | null {
   };
 }
 
-/** The key of a workload: results with equal keys are compared. */
+/** The key of a workload: results with equal keys are compared (an own set's by its full hash, so two sets never mix). */
 export function workloadKey(w: BoardWorkload): string {
-  return [w.kind, w.model, w.dataset, w.batchSize, w.warmupSteps, w.steps, w.app].join('|');
+  return [w.kind, w.model, w.dataset, w.batchSize, w.warmupSteps, w.steps, w.app, w.own?.hash ?? ''].join('|');
 }

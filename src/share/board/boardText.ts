@@ -4,7 +4,7 @@
  * chart's series and the CSV. Pure; the page only shows what these return.
  */
 import { backendMessage, GPU_BACKENDS, type BackendName } from '../../config/backends';
-import { datasetMessage, DATASETS, type DatasetId } from '../../config/datasets';
+import { datasetMessage, DATASETS, isOwnDatasetId, type DatasetId } from '../../config/datasets';
 import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../../config/models';
 import { softwareGpuOf } from '../../config/softwareGpu';
 import { msg, type Message, type MessageValue } from '../../i18n/message';
@@ -12,6 +12,7 @@ import { Translator } from '../../i18n/translator';
 import { toCsv, type Cell } from '../csv';
 import { formatRatio } from '../figureFormat';
 import { formatNumber } from '../format';
+import { ownDatasetMessage } from '../ownDatasetFacts';
 import type { BoardDevice, BoardWorkload } from './boardEntry';
 import type { BoardReading } from './boardModel';
 import { bestSpeedUp, byBestSpeedUp, type Room, type RoomDevice, type Spread } from './boardRoom';
@@ -27,7 +28,8 @@ function modelValue(w: BoardWorkload): MessageValue {
 }
 
 function datasetValue(w: BoardWorkload): MessageValue {
-  return Object.hasOwn(DATASETS, w.dataset) ? datasetMessage(w.dataset as DatasetId) : w.dataset;
+  if (w.own) return ownDatasetMessage(w.own);
+  return Object.hasOwn(DATASETS, w.dataset) || isOwnDatasetId(w.dataset) ? datasetMessage(w.dataset as DatasetId) : w.dataset;
 }
 
 /** "Race: Tiny CNN, MNIST digits, batch 16, 1 warm-up + 3 measured steps, app 0.1.0". */

@@ -1,5 +1,6 @@
 import { formErrorDetails, type Field, type IntField, type SettingsTable } from '../../config/schema';
 import type { RawValues } from '../../share/pageSettings';
+import type { Message } from '../../i18n/message';
 import { useT } from '../i18n/useT';
 import { Say } from '../i18n/Say';
 
@@ -16,6 +17,8 @@ export interface SettingsFormProps {
   unavailable?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Options beyond the table's, by key, already in the page's words (the own data sets kept in this browser, by name). */
   moreOptions?: Readonly<Record<string, readonly MoreOption[]>>;
+  /** A line under a setting, by key (how many of an own data set's images the example counts use). */
+  notes?: Readonly<Record<string, Message>>;
 }
 
 export interface MoreOption {
@@ -74,7 +77,7 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
 }
 
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
-export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable, moreOptions }: SettingsFormProps) {
+export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable, moreOptions, notes }: SettingsFormProps) {
   const errors = formErrorDetails(table, values, keys);
   const t = useT();
   return (
@@ -85,6 +88,11 @@ export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix
           <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={t.setting(table, key, 'help')}>
             <span>{t.setting(table, key, 'label')}</span>
             <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} more={moreOptions?.[key]} />
+            {notes?.[key] && !errors[key] && (
+              <small className="note" data-testid={`${idPrefix}-note-${key}`}>
+                <Say message={notes[key]} />
+              </small>
+            )}
             {errors[key] && (
               <small role="alert" className="field-error" data-testid={`${idPrefix}-error-${key}`}>
                 <Say message={errors[key].message} />

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { BackendName } from '../../config/backends';
 import { formatNumber, formatPercent } from '../../share/format';
+import { ownDataList } from '../ownData/ownDataList';
 import { continueConfig, MODEL_FILE_EXTENSION, modelDetail, modelTitle } from '../../share/savedModels';
 import { useT } from '../i18n/useT';
 import { modelSession } from './modelSession';
@@ -12,7 +13,7 @@ export function ModelPanel({ backend, busyTraining }: { backend: BackendName | n
   const s = useSyncExternalStore(modelSession.subscribe, modelSession.getSnapshot);
   const working = s.busy !== null;
   const canUseKept = (s.kept === 'run' || s.kept === 'loaded') && !working && !busyTraining;
-  const canContinue = s.loaded !== null && backend !== null && !busyTraining && continueConfig(s.loaded.header, backend) !== null;
+  const canContinue = s.loaded !== null && backend !== null && !busyTraining && continueConfig(s.loaded.header, backend, ownDataList.byId(s.loaded.header.config.dataset)) !== null;
 
   return (
     <section className="panel model-panel" data-testid="model-panel" aria-labelledby="model-panel-title">

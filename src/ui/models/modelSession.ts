@@ -12,6 +12,7 @@ import type { JobRequest } from '../../engine/protocol/jobs';
 import type { ModelResult } from '../../engine/protocol/models';
 import type { EvalPoint } from '../../engine/protocol/training';
 import { continueGanConfig, readGanFile, type GanFileHeader } from '../../share/ganFiles';
+import { ownDataList } from '../ownData/ownDataList';
 import { continueConfig, exportFolderName, modelFileName, readModelFile, type SavedModelHeader } from '../../share/savedModels';
 import { savedModels, type SavedModelsModel } from '../../share/savedModelsModel';
 import { deviceClient } from '../device';
@@ -154,7 +155,7 @@ export class ModelSession {
   /** Continues training the loaded model on `backend` as a CNN run of the Train view. */
   continueTraining(backend: BackendName): void {
     const loaded = this.snapshot.loaded;
-    const config = loaded ? continueConfig(loaded.header, backend) : null;
+    const config = loaded ? continueConfig(loaded.header, backend, ownDataList.byId(loaded.header.config.dataset)) : null;
     if (!loaded || !config) return this.update({ error: { id: loaded ? 'models.error.allEpochs' : 'models.error.loadFirst' } });
     this.cnn.start(config, loaded.bytes);
     this.update({ note: { id: 'models.note.continuing', values: { step: loaded.header.progress.step, backend, epoch: config.epochs } }, error: null, scope: 'cnn' });

@@ -5,6 +5,7 @@ import { droppedItems, nameFrom, pickedFolder } from './dropped';
 import { OwnDataList } from './OwnDataList';
 import { OwnDrawPanel } from './OwnDrawPanel';
 import { ownDataSession } from './ownDataSession';
+import { progressLabel, progressText } from './importProgress';
 
 /** A data set's name is at most this many characters (src/data/own/limits.ts). */
 const MAX_NAME_CHARS = 80;
@@ -96,8 +97,8 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
       <OwnDrawPanel name={name} busy={busy} />
       {importing && (
         <div className="progress" data-testid="own-data-importing">
-          <progress data-testid="own-data-progress" aria-label={t('ownData.progressLabel')} value={importing.total ? importing.done / importing.total : undefined} max={1} />
-          <span>{importing.total ? t('ownData.progress', { done: importing.done, total: importing.total }) : t('ownData.progressLabel')}</span>
+          <progress data-testid="own-data-progress" aria-label={t.say(progressLabel(importing))} value={importing.total ? importing.done / importing.total : undefined} max={1} />
+          <span>{t.say(progressText(importing))}</span>
           <button data-testid="own-data-stop" onClick={ownDataSession.stop}>
             {t('ownData.stop')}
           </button>

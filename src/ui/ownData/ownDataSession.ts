@@ -8,6 +8,7 @@ import { OwnDataClient, spawnOwnDataWorker, type ImportTask } from '../../engine
 import type { DrawnClassPictures, PickedFile } from '../../engine/protocol/ownData';
 import { messageOf, msg, type Message } from '../../i18n/message';
 import { setFormValue } from '../share/pageStore';
+import type { ImportProgress } from './importProgress';
 import { ownDataList } from './ownDataList';
 
 /** Skipped files named in the sentence at most. */
@@ -15,7 +16,7 @@ const SKIPPED_NAMED = 5;
 
 export interface OwnDataState {
   /** The import under way: its task id (for Stop) and how far it got. */
-  readonly importing: { readonly id: number; readonly done: number; readonly total: number } | null;
+  readonly importing: (ImportProgress & { readonly id: number }) | null;
   /** What the last action came to: a sentence, and whether it is a refusal. */
   readonly outcome: { readonly message: Message; readonly failed: boolean; readonly note?: Message } | null;
   /** Stored records that cannot be read, with why. */
@@ -39,8 +40,8 @@ function failed(err: unknown): void {
   update({ outcome: { message: messageOf(err), failed: true } });
 }
 
-async function finishImport(task: ImportTask): Promise<void> {
-  update({ importing: { id: task.id, done: 0, total: 0 }, outcome: null });
+async function finishImport(task: ImportTask, making = false): Promise<void> {
+  update({ importing: { id: task.id, done: 0, total: 0, making }, outcome: null });
   try {
     const { summary, skipped } = await task.done;
     await refresh();
@@ -84,6 +85,12 @@ export const ownDataSession = {
   ensureListed(): void {
     if (!ownDataList.getSnapshot().loaded && !listing) listing = refresh().finally(() => (listing = null));
   },
+  /** The kept sets, listed first if they were not yet (an empty list when the listing failed: its sentence is the panel's outcome). */
+  async listed(): Promise<readonly OwnDatasetSummary[]> {
+    ownDataSession.ensureListed();
+    if (listing) await listing;
+    return ownDataList.getSnapshot().datasets;
+  },
   importFolder(name: string, files: readonly PickedFile[]): void {
     if (state.importing) return;
     void finishImport(clientNow().importFolder(name, files, onProgress));
@@ -95,7 +102,7 @@ export const ownDataSession = {
   /** Drawings or camera frames by class, made into a data set by the worker, kept, and made the Train view's data set. */
   importDrawn(name: string, classes: readonly DrawnClassPictures[]): void {
     if (state.importing) return;
-    void finishImport(clientNow().importDrawn(name, classes));
+    void finishImport(clientNow().importDrawn(name, classes), true);
   },
   stop(): void {
     if (state.importing) clientNow().stop(state.importing.id);

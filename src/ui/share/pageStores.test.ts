@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultCnnConfig } from '../../config/cnnConfig';
+import type { OwnDatasetSummary } from '../../config/datasets';
 import { defaultLabSettings } from '../../config/labConfig';
 import { DeviceClient } from '../../engine/client/deviceClient';
 import { raceRow } from '../../engine/protocol/labFixtures';
@@ -16,11 +17,12 @@ import { FakeOwnerPort, immediately, NODE_BACKENDS } from '../testing/fakeOwner'
 import { RunRecorder } from './runRecorder';
 import { SharedLink } from './sharedLink';
 import { english } from '../../i18n/testing/english';
+import { ownSetResult, SHAPES_FACTS, SHAPES_ID, SHAPES_SUMMARY } from '../../share/fixtures/ownDataset';
 
 const DEVICE = { device: { browser: 'Chrome 156', os: 'Linux' }, versions: { app: '0.1.0' } };
 
 /** The page's stores wired as App wires them, over a fake address bar, a fake device owner and an in-memory history. */
-function page(hash: string) {
+function page(hash: string, held: readonly OwnDatasetSummary[] = []) {
   const host = new FakeHost(hash);
   const port = new FakeOwnerPort();
   const device = new DeviceClient(() => port);
@@ -28,8 +30,8 @@ function page(hash: string) {
   const sessions = { cnn: new TrainingSession(device, 'loss', new RunStore('loss', immediately)), gan: new TrainingSession(device, 'dLoss', new RunStore('dLoss', immediately)) };
   const history = new HistoryModel(async () => memoryHistory());
   const settings = new SettingsStore(host);
-  const recorder = new RunRecorder({ sessions, lab, history, device: async () => DEVICE });
-  const shared = new SharedLink({ settings, device, lab, sessions, recorder, history });
+  const recorder = new RunRecorder({ sessions, lab, history, device: async () => DEVICE, ownDataset: (id) => held.find((d) => d.id === id) });
+  const shared = new SharedLink({ settings, device, lab, sessions, recorder, history, ownDatasets: async () => held });
   recorder.start();
   shared.start();
   device.detect();
@@ -81,6 +83,34 @@ describe('a shared link on the page', () => {
     p.port.event(id, { type: 'state', state: 'training' });
     p.port.event(id, { type: 'metrics', points: [{ step: 6, epoch: 1, stepsInWindow: 6, scalars: { loss: 1 }, warmup: false, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 1, gpuBytes: null, numTensors: 1 }] });
     expect(p.port.commands.at(-1)).toEqual({ type: 'cancel', id });
+  });
+});
+
+describe('a shared link of a run on the sender’s own data set', () => {
+  it('shows the sender’s result and refuses to run it here, in a sentence naming the set, when this browser lacks it', async () => {
+    const p = page(await encodeResultLink(ownSetResult()));
+    await vi.waitFor(() => expect(p.shared.getSnapshot()).toMatchObject({ status: 'ready', errors: [], result: { ownDataset: SHAPES_FACTS } }));
+    p.shared.runHere();
+    await vi.waitFor(() => expect(p.shared.getSnapshot().compare.status).toBe('failed'));
+    expect(english(p.shared.getSnapshot().compare.note)).toContain('This browser does not hold Shapes (your own: 3 classes, 96 + 24 images)');
+    expect(p.shared.getSnapshot().result?.ownDataset).toEqual(SHAPES_FACTS);
+    expect(p.port.submitted()).toEqual([]);
+  });
+
+  it('trains on it here when this browser holds it, and the run’s own result names the set again', async () => {
+    const p = page(await encodeResultLink(ownSetResult()), [SHAPES_SUMMARY]);
+    await vi.waitFor(() => expect(p.shared.getSnapshot().status).toBe('ready'));
+    p.shared.runHere();
+    await vi.waitFor(() => expect(p.port.submitted()).toHaveLength(1));
+    const { id, request } = p.port.lastSubmit();
+    expect(request).toMatchObject({ kind: 'train', config: { dataset: SHAPES_ID } });
+    p.port.run(id);
+    p.port.event(id, { type: 'state', state: 'training' });
+    p.port.event(id, { type: 'metrics', points: [{ step: 1, epoch: 1, stepsInWindow: 1, scalars: { loss: 2 }, warmup: true, stepMs: 5, examplesPerSec: 10, gflops: 1, bytes: 1, gpuBytes: null, numTensors: 1 }] });
+    p.port.event(id, { type: 'state', state: 'finished' });
+    p.port.end(id);
+    await vi.waitFor(() => expect(p.shared.getSnapshot().compare.status).toBe('done'));
+    expect(p.shared.getSnapshot().compare.local?.ownDataset).toEqual(SHAPES_FACTS);
   });
 });
 

@@ -3,6 +3,7 @@
  * stopped, and a lab race that finished. Each is kept in the history and offered to its view's
  * Share button; listeners (the comparison with a shared link) hear of each one.
  */
+import type { OwnDatasetSummary } from '../../config/datasets';
 import type { RunState } from '../../engine/protocol/training';
 import type { Message } from '../../i18n/message';
 import type { DeviceForShare } from '../../share/flattenDevice';
@@ -11,6 +12,7 @@ import type { SharedResult } from '../../share/resultDoc';
 import { resultFromRace, resultFromRun, type BuiltResult } from '../../share/resultFromRun';
 import { labSession, type LabSession } from '../lab/labSession';
 import { SESSIONS, type TrainingKind, type TrainingSession } from '../session';
+import { ownDataList } from '../ownData/ownDataList';
 import { deviceForShare } from './deviceSource';
 
 export type RecordedKind = TrainingKind | 'race';
@@ -37,6 +39,8 @@ export interface RecorderDeps {
   history: HistoryModel;
   /** This device, flattened for a shared result; never rejects. */
   device(): Promise<DeviceForShare>;
+  /** The own data set with this id as this browser lists it, if it is one kept here. */
+  ownDataset(id: string): OwnDatasetSummary | undefined;
 }
 
 const ENDED: RunState[] = ['finished', 'stopped'];
@@ -81,7 +85,8 @@ export class RunRecorder {
       const config = session.configOf(store.runId);
       if (!ended || !config) return;
       // Copied now: the next run clears the store's buffers.
-      const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals], priorCurves: store.priorCurves };
+      const ownDataset = this.deps.ownDataset(config.dataset) ?? null;
+      const capture = { config, info: snapshot.info, firstStepMs: snapshot.firstStepMs, metrics: [...store.metrics], evals: [...store.evals], priorCurves: store.priorCurves, ownDataset };
       void this.record(kind, store.runId, (env) => resultFromRun(capture, env));
     });
   }
@@ -124,4 +129,4 @@ export class RunRecorder {
 }
 
 /** The page's one recorder; App starts it. */
-export const runRecorder = new RunRecorder({ sessions: SESSIONS, lab: labSession, history: historyModel, device: deviceForShare });
+export const runRecorder = new RunRecorder({ sessions: SESSIONS, lab: labSession, history: historyModel, device: deviceForShare, ownDataset: ownDataList.byId });

@@ -3,6 +3,7 @@
  * request, run again here and compared. The comparison fills in when the run here ends.
  */
 import { availableNames } from '../../config/backends';
+import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
 import { settingsRecordOf } from '../../config/workloads';
 import { rawValuesOf } from '../../share/pageSettings';
 import { decodeResultLink } from '../../share/linkCodec';
@@ -17,6 +18,7 @@ import type { SettingsStore } from '../../share/settingsStore';
 import { deviceClient } from '../device';
 import { labSession, type LabSession } from '../lab/labSession';
 import { SESSIONS, type TrainingKind, type TrainingSession } from '../session';
+import { ownDataSession } from '../ownData/ownDataSession';
 import { settingsStore } from './pageStore';
 import { runRecorder, type RecordedKind, type RunRecorder } from './runRecorder';
 
@@ -54,6 +56,8 @@ export interface SharedLinkDeps {
   sessions: Record<TrainingKind, TrainingSession>;
   recorder: RunRecorder;
   history: HistoryModel;
+  /** The own data sets kept in this browser, once listed (asked only for a result on an own set). */
+  ownDatasets(): Promise<readonly OwnDatasetSummary[]>;
 }
 
 export class SharedLink {
@@ -112,7 +116,8 @@ export class SharedLink {
     if (this.payload) void this.deps.history.add(entryFor(theirs, payloadId(this.payload)));
     const kind = workloadKind(theirs);
     if (kind === 'race') this.raceHere(theirs);
-    else this.trainHere(kind, theirs);
+    else if (isOwnDatasetId(theirs.config.dataset)) void this.deps.ownDatasets().then((held) => this.trainHereOnce(kind, theirs, held));
+    else this.trainHere(kind, theirs, []);
   }
 
   private raceHere(theirs: SharedResult): void {
@@ -124,11 +129,16 @@ export class SharedLink {
     this.update({ compare: { status: 'running', kind: 'race', runId, local: null, note: plan.note } });
   }
 
-  private trainHere(kind: TrainingKind, theirs: SharedResult): void {
+  /** A run on an own data set, once the kept sets are listed: unless the link changed or a run here began meanwhile. */
+  private trainHereOnce(kind: TrainingKind, theirs: SharedResult, heldOwn: readonly OwnDatasetSummary[]): void {
+    if (this.snapshot.result === theirs && this.snapshot.compare.status !== 'running') this.trainHere(kind, theirs, heldOwn);
+  }
+
+  private trainHere(kind: TrainingKind, theirs: SharedResult, heldOwn: readonly OwnDatasetSummary[]): void {
     const session = this.deps.sessions[kind];
     const { phase } = session.store.getSnapshot();
     if (phase === 'queued' || phase === 'active') return this.fail(kind, msg('share.shared.busy'));
-    const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends);
+    const plan = planTrainingHere(theirs, this.deps.device.getSnapshot().backends, heldOwn);
     if (!plan.ok) return this.fail(kind, plan.note);
     // The sender's backend is a choice, kept in the form even where it is a software GPU here.
     markChosen(kind, plan.config.backend);
@@ -188,4 +198,4 @@ export class SharedLink {
   }
 }
 
-export const sharedLink = new SharedLink({ settings: settingsStore, device: deviceClient, lab: labSession, sessions: SESSIONS, recorder: runRecorder, history: historyModel });
+export const sharedLink = new SharedLink({ settings: settingsStore, device: deviceClient, lab: labSession, sessions: SESSIONS, recorder: runRecorder, history: historyModel, ownDatasets: ownDataSession.listed });

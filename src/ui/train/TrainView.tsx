@@ -33,6 +33,7 @@ import { OwnDataPanel } from '../ownData/OwnDataPanel';
 import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
 import { ownDataSession } from '../ownData/ownDataSession';
 import { useOwnDatasetChoice } from '../ownData/useOwnDatasets';
+import { examplesNotes } from '../ownData/examplesNotes';
 
 const { store: runStore } = cnnSession;
 const FORM_KEYS = [
@@ -157,7 +158,7 @@ export function TrainView() {
           </p>
         )}
         <ResumeFromCheckpoint snapshot={snapshot} session={cnnSession} />
-        <SettingGroups table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <SettingGroups table={CNN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} notes={examplesNotes(values, own.chosen)} />
         <OwnDataPanel chosen={values.dataset ?? ''} busyTraining={busy} />
         <AccumulationNote batchSize={Number(values.batchSize)} accumulationSteps={Number(values.accumulationSteps)} />
       </section>

@@ -18,6 +18,7 @@ export const EN_BOARD = {
   'check.board.part.board': 'the class board',
   'check.board.part.workloads': 'the board’s workloads',
   'check.board.part.workload': 'board workload {n}',
+  'check.board.part.own': 'the own data set of board workload {n}',
   'check.board.part.rows': 'the board’s rows',
   'check.board.part.row': 'board row {n}',
   'check.board.notObject': '{what} is not an object',

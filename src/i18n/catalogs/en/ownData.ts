@@ -92,6 +92,7 @@ export const EN_OWN_DATA = {
   'ownData.reading': 'Reading {name}…',
   'ownData.progress': 'Decoding pictures: {done, number} of {total, number}',
   'ownData.progressLabel': 'Decoding pictures',
+  'ownData.makingLabel': 'Making the data set',
   'ownData.stop': 'Stop',
   'ownData.imported': 'Kept {name}: {classes} classes, {train, number} training and {test, number} test images. It is now the data set of the Train view.',
   'ownData.skipped': '{count, plural, one {# file was} other {# files were}} not pictures and skipped: {names}.',
@@ -106,6 +107,7 @@ export const EN_OWN_DATA = {
   'ownData.deleteName': 'Delete {name}',
   'ownData.deleted': 'Deleted {name}.',
   'ownData.failed': 'The data set worker failed: {detail}',
+  'ownData.examplesUsed': 'uses {used, number} of this data set’s {count, number}',
   'ownData.chosen': '{name}: {classes} classes, {train, number} training and {test, number} test images; a run uses at most the Training examples and Test examples settings of them.',
   'ownData.exportTooBig': 'The data set {name} takes {size, number} MB of images and labels, over the {max, number} MB an export for TensorFlow carries: make a smaller data set and train on it to export.',
   // Making a data set by drawing, or with the camera.

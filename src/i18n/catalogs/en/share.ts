@@ -47,6 +47,7 @@ export const EN_SHARE = {
   // src/share/resultSummary.ts: one-line descriptions of a result.
   'share.summary.listSeparator': ', ',
   'share.summary.what': '{model}, {dataset}, batch {batch}',
+  'share.summary.ownDataset': '{name} (your own: {classes} classes, {train, number} + {test, number} images)',
   'share.summary.race': 'Race: {what}, {warmup} warm-up + {measured, plural, one {{measured} measured step} other {{measured} measured steps}} on {backends}',
   'share.summary.gan': 'GAN: {what}, {steps, plural, one {{steps} step} other {{steps} steps}} on {backend}',
   'share.summary.cnn': 'CNN: {what}, {epochs, plural, one {{epochs} epoch} other {{epochs} epochs}} on {backend}',
@@ -229,6 +230,7 @@ export const EN_SHARE = {
   'share.here.noBackends': 'The shared race names no backend to run.',
   'share.here.defaultUsed': '{problem}: the lab’s default is used',
   'share.here.notRaced': 'Not available here, so not raced: {backends}',
+  'share.here.ownMissing': 'This browser does not hold {dataset}, the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.',
   'share.here.notYet': 'No backend of this browser is available yet: try again in a moment.',
   'share.here.unusable': 'The shared settings could not be used here: {problem}',
   'share.here.standIn': '{wanted} is not available here, so it runs on {backend}.',

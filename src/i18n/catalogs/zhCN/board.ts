@@ -17,6 +17,7 @@ export const ZH_CN_BOARD: Readonly<Record<keyof typeof EN_BOARD, string>> = {
   'check.board.part.board': '全班看板',
   'check.board.part.workloads': '看板的工作负载',
   'check.board.part.workload': '看板工作负载 {n}',
+  'check.board.part.own': '看板工作负载 {n} 中你自己的数据集',
   'check.board.part.rows': '看板的行',
   'check.board.part.row': '看板第 {n} 行',
   'check.board.notObject': '{what}不是对象',

@@ -45,6 +45,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
 
   'share.summary.listSeparator': '、',
   'share.summary.what': '{model}，{dataset}，批大小 {batch}',
+  'share.summary.ownDataset': '{name}（你自己的：{classes} 个类别，{train, number} + {test, number} 张图像）',
   'share.summary.race': '竞速：{what}，在 {backends} 上预热 {warmup} 步 + 计时 {measured} 步',
   'share.summary.gan': 'GAN：{what}，在 {backend} 上训练 {steps} 步',
   'share.summary.cnn': 'CNN：{what}，在 {backend} 上训练 {epochs} 轮',
@@ -211,6 +212,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.here.noBackends': '共享的竞速没有指明要运行的后端。',
   'share.here.defaultUsed': '{problem}：改用实验室的默认值',
   'share.here.notRaced': '这里不可用，因此没有参加竞速：{backends}',
+  'share.here.ownMissing': '这个浏览器中没有发送者训练所用的数据集 {dataset}：在“你的数据”中载入它的数据集文件（.gpds）后才能在这里运行。',
   'share.here.notYet': '此浏览器暂时还没有可用的后端：请稍后再试。',
   'share.here.unusable': '共享的设置无法在这里使用：{problem}',
   'share.here.standIn': '这里没有 {wanted}，因此改在 {backend} 上运行。',
