@@ -35,7 +35,8 @@ test('a memory budget below the prediction refuses the run before upload, with t
 test('accumulates gradients over micro-batches, uploads batches from JS, and shows the memory split and data wait', async ({ playground: p, backend }) => {
   test.skip(backend !== 'cpu', 'accumulation and JS uploads are the same engine code on every backend; one project runs them (CI time)');
   await p.open();
-  await p.chooseBackend(backend);
+  // WebAssembly, the default without a GPU: the 80 micro-batches take a third of the plain-JS backend's time (CI time).
+  await p.chooseBackend('wasm');
   await p.setFields({ ...TINY_RUN, trainExamples: '1280', accumulationSteps: '4', dataPlacement: 'host', prefetch: 'off' });
   await expect(p.root.getByTestId('accumulation-note')).toContainText('each optimizer step sees 64 examples while memory holds one micro-batch of 16');
   await p.button('train').click();
