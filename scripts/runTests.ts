@@ -5,7 +5,7 @@
  * Groups run one after the other and the run stops after a group that failed. Inside a group, lanes run side
  * by side, each its steps in order (a lane stops at its first failure). The data step and the static checks
  * share a group: single-threaded programs (the data and kernel build, the type checker, the linters), two lanes
- * for two cores. The unit tests spread over the cores themselves, beside the export check (mostly pip and one
+ * for two cores, with the export check's pip install beside them (network and disk). The unit tests spread over the cores themselves, beside the export check (mostly pip and one
  * Python thread), and the end-to-end tests run alone, one at a time: a test in a browser keeps most of two
  * cores busy (the training worker, SwiftShader's GPU process, the test runner polling the page). The first
  * lane of a group prints as it goes; the others print each step's output whole when it ends.
@@ -33,6 +33,8 @@ const GROUPS: Lane[][] = [
       { name: 'typecheck', command: 'npm run -s typecheck' },
       { name: 'lint', command: 'npm run -s lint' },
     ],
+    // pip's download and unpacking of TensorFlow for the export check, mostly waiting on the network and the disk.
+    [{ name: 'python', command: 'tsx scripts/export/prepareEnv.ts' }],
   ],
   [
     [
@@ -40,7 +42,7 @@ const GROUPS: Lane[][] = [
       { name: 'size', command: 'npm run -s size' },
     ],
   ],
-  // The export check waits on pip and runs single-threaded Python for much of its time: it runs beside the unit tests.
+  // The export check runs single-threaded Python for much of its time: it runs beside the unit tests.
   [[{ name: 'unit', command: 'vitest run' }], [{ name: 'export', command: 'npm run -s test:export' }]],
   [[{ name: 'e2e', command: 'playwright test' }]],
 ];
