@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { english, sayable } from '../../i18n/testing/english';
 import { makeDrawnDataset, type DrawnClass } from './drawn';
+import type { DrawnPicture } from './drawnPictures';
 import { MAX_DRAWN_PER_CLASS } from './limits';
 import { toModelImage, type DecodedImage } from './pixels';
 import { OPTIONS } from './testing/fixtures';
@@ -11,6 +12,26 @@ const SIDE = 280;
 const drawing = (shape: Shape, variant: number): DecodedImage => ({ width: SIDE, height: SIDE, channels: 1, pixels: drawShape(shape, SIDE, SIDE, variant) });
 /** A camera frame as the page sends it: RGBA, 4:3, dark shape on a light scene. */
 const frame = (shape: Shape, variant: number): DecodedImage => ({ width: 160, height: 120, channels: 4, pixels: grayToRgba(drawShape(shape, 160, 120, variant, 20, 230)) });
+
+/** A 40 x 40 camera frame of a scene near mid-grey: a square 60 lighter than its background, the whole frame `shift` brighter or darker. */
+function scene(shift: number, camera = true): DrawnPicture {
+  const side = 40;
+  const gray = Uint8Array.from({ length: side * side }, (_, i) => {
+    const [x, y] = [i % side, Math.floor(i / side)];
+    return (x >= 10 && x < 30 && y >= 10 && y < 30 ? 188 : 128) + shift;
+  });
+  return { width: side, height: side, channels: 4, pixels: grayToRgba(gray), camera };
+}
+
+/** Every image of a made data set, train then test. */
+function imagesOf(drawn: readonly DrawnClass[]): Uint8Array[] {
+  const made = makeDrawnDataset(drawn, OPTIONS);
+  if (!made.ok) throw new Error(english(made.error));
+  return [made.dataset.train, made.dataset.test].flatMap((split) => [...split.labels.keys()].map((i) => split.images.subarray(i * 784, (i + 1) * 784)));
+}
+
+/** Whether the square (the middle) came out lighter than the background (a pixel near the corner). */
+const squareLight = (image: Uint8Array) => image[14 * 28 + 14] > image[28 + 1];
 
 const classes = (perClass: readonly number[], make = drawing): DrawnClass[] =>
   (['cross', 'ring', 'square'] as const).slice(0, perClass.length).map((shape, c) => ({ name: shape, pictures: Array.from({ length: perClass[c] }, (_, v) => make(shape, v)) }));
@@ -42,6 +63,26 @@ describe('makeDrawnDataset', () => {
     for (const image of all) expect(expected.some((e) => Buffer.compare(Buffer.from(e), Buffer.from(image)) === 0)).toBe(true);
     // 160 x 120 fits as 28 x 21, centred: the top rows stay black.
     expect(all[0].subarray(0, 28 * 3).every((v) => v === 0)).toBe(true);
+  });
+
+  it('decides light on dark once for all the camera frames: frames of one scene a little brighter and darker than mid-grey keep one polarity', () => {
+    const frames = (camera: boolean): DrawnClass[] => ['a', 'b'].map((name) => ({ name, pictures: [scene(7, camera), scene(-7, camera)] }));
+    const polarities = imagesOf(frames(true)).map(squareLight);
+    expect(polarities).toHaveLength(4);
+    // Borders of 135 and 121 average 128, a light background: every frame inverted, the square dark.
+    expect(polarities).toEqual([false, false, false, false]);
+    // Judged one at a time (as imported pictures are), the brighter frames were inverted and the darker ones not.
+    expect(new Set(imagesOf(frames(false)).map(squareLight)).size).toBe(2);
+  });
+
+  it('keeps drawings as the importers make them beside camera frames', () => {
+    const drawings = [drawing('cross', 0), drawing('cross', 1)];
+    const images = imagesOf([
+      { name: 'cross', pictures: drawings },
+      { name: 'scene', pictures: [scene(40), scene(30)] },
+    ]);
+    const expected = drawings.map((d) => Buffer.from(toModelImage(d, 28)));
+    expect(images.filter((image) => expected.some((e) => e.equals(Buffer.from(image))))).toHaveLength(2);
   });
 
   it.each([

@@ -1,20 +1,22 @@
 /**
  * A data set made by drawing or with the camera: each class's pictures (the drawing area's ink,
  * camera frames) go through the importers' own pixel pipeline (pixels.ts: grayscale, light on dark,
- * fitted and centred at 28 x 28), then become the same document as an import (makeOwnDataset).
+ * fitted and centred at 28 x 28; camera frames light on dark or not all together, drawnPictures.ts),
+ * then become the same document as an import (makeOwnDataset).
  */
 import { quoted } from '../../config/schema';
 import { buildOwnDataset } from './document';
 import { MAX_DRAWN_CLASSES, MAX_DRAWN_PER_CLASS, MAX_DRAWN_SIDE, MIN_IMAGES_PER_CLASS } from './limits';
 import { checkClassCount, checkClassNames } from './names';
-import { toModelImage, type DecodedImage } from './pixels';
+import { drawnImage, frameImage, framesInverted, type DrawnPicture } from './drawnPictures';
+import type { DecodedImage } from './pixels';
 import { refuse, refusing } from './refusal';
 import { bytesPerImage, GRAY_28, type OwnDatasetOptions, type OwnDatasetReading } from './types';
 
 /** One class as the page made it: its name and its pictures in the order they were added. */
 export interface DrawnClass {
   readonly name: string;
-  readonly pictures: readonly DecodedImage[];
+  readonly pictures: readonly DrawnPicture[];
 }
 
 function checkPicture(picture: DecodedImage, name: string, index: number): void {
@@ -38,10 +40,11 @@ function buildDrawnDataset(classes: readonly DrawnClass[], options: OwnDatasetOp
   const perImage = bytesPerImage(GRAY_28);
   const images = new Uint8Array(count * perImage);
   const labels = new Uint8Array(count);
+  const inverted = framesInverted(classes.flatMap((c) => c.pictures.filter((p) => p.camera)));
   let at = 0;
   classes.forEach(({ pictures }, classId) => {
     for (const picture of pictures) {
-      images.set(toModelImage(picture, GRAY_28.size), at * perImage);
+      images.set(picture.camera ? frameImage(picture, inverted) : drawnImage(picture), at * perImage);
       labels[at++] = classId;
     }
   });

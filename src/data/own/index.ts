@@ -6,6 +6,7 @@
 export { importCsv, type CsvSource } from './csvImport';
 export { buildOwnDataset, makeOwnDataset } from './document';
 export { makeDrawnDataset, type DrawnClass } from './drawn';
+export { drawnImage, type DrawnPicture } from './drawnPictures';
 export type { ClassFolder, FileEntry } from './entries';
 export { DATASET_FILE_EXTENSION, DATASET_MAGIC, DATASET_VERSION, decodeOwnDataset, encodeOwnDataset, MAX_DATASET_FILE_BYTES } from './fileFormat';
 export { ownDatasetHash } from './hash';

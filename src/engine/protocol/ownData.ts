@@ -21,6 +21,8 @@ export interface RawPicture {
   readonly height: number;
   readonly channels: number;
   readonly pixels: Uint8Array;
+  /** A camera frame: light on dark or not is decided once for all the set's frames, not per frame. */
+  readonly camera?: boolean;
 }
 
 /** One class of a data set made by drawing or with the camera. */

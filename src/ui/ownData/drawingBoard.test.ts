@@ -56,6 +56,11 @@ describe('the drawing board', () => {
     expect(add(board, 99)).toBe(board);
   });
 
+  it('marks camera frames as such in what the worker is sent, drawings not', () => {
+    const board = add(add(emptyBoard(), 1), 2, 'camera');
+    expect(drawnClasses(board)[0].pictures.map((p) => p.camera)).toEqual([undefined, true]);
+  });
+
   it('makes the pad’s ink light strokes on black, one byte a pixel', () => {
     expect(inkPicture({ width: 2, height: 2, ink: [0, 0.5, 1, 2] })).toEqual({ width: 2, height: 2, channels: 1, pixels: new Uint8Array([0, 128, 255, 255]) });
   });

@@ -98,9 +98,9 @@ export const isReady = (board: DrawingBoard): boolean => inUse(board).every((c) 
 /** A class's name as the data set will have it: trimmed, its default when left empty. */
 export const nameOf = (board: DrawingBoard, index: number): string => board.classes[index].name.trim() || defaultClassName(index);
 
-/** What the worker is sent: the classes in use, by name, with their pictures. */
+/** What the worker is sent: the classes in use, by name, with their pictures, camera frames marked as such. */
 export function drawnClasses(board: DrawingBoard): DrawnClassPictures[] {
-  return inUse(board).map((c, i) => ({ name: nameOf(board, i), pictures: c.examples.map((e) => e.picture) }));
+  return inUse(board).map((c, i) => ({ name: nameOf(board, i), pictures: c.examples.map((e) => (e.from === 'camera' ? { ...e.picture, camera: true } : e.picture)) }));
 }
 
 export function countsOf(klass: BoardClass): { drawings: number; frames: number } {
