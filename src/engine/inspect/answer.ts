@@ -1,6 +1,6 @@
 /** Answers one look-inside query about a trained classifier, whichever way it reached the worker. */
 import type * as tf from '@tensorflow/tfjs';
-import { CONFUSED_EXAMPLES_PER_PAIR, CONFUSED_PAIRS_SHOWN, IMAGE_PIXELS, SUMMARY_MAX_BATCH } from '../../config/tunables';
+import { CONFUSED_EXAMPLES_PER_PAIR, CONFUSED_PAIRS_SHOWN, SUMMARY_MAX_BATCH } from '../../config/tunables';
 import type { ImageSplit } from '../../data/types';
 import { msg, MessageError, type Message } from '../../i18n/message';
 import { confusionMatrix, pairExamples, worstPairs } from '../../metrics/confusion';
@@ -9,6 +9,7 @@ import { classCountOf } from '../../models/classCount';
 import { analyzeModel } from '../../models/cost';
 import type { ConfusionResult, FilterResult, InspectEvent, InspectQuery, ModelSource, SummaryResult } from '../protocol/inspect';
 import { kernelTiming } from '../lab/kernelTiming';
+import { inputBytes, predictInput } from './drawnInput';
 import { classifySplit, featureMaps, firstLayerFilters, imageBytes, imagesTensor, predictImage, profileLayers } from './inspectModel';
 
 /** The model a query is about, and how to reach the test split it was measured on. */
@@ -72,9 +73,11 @@ export async function summaryOf(subject: InspectSubject): Promise<SummaryResult>
 
 export async function answer(subject: InspectSubject, query: InspectQuery): Promise<InspectEvent> {
   switch (query.what) {
-    case 'predict':
-      if (!(query.pixels instanceof Float32Array) || query.pixels.length !== IMAGE_PIXELS) throw new RangeError(`A digit to predict is ${IMAGE_PIXELS} numbers`);
-      return { type: 'prediction', prediction: { request: query.request, probabilities: await predictImage(subject.model, query.pixels), source: subject.source } };
+    case 'predict': {
+      const input = predictInput(subject.source.dataset, query);
+      const probabilities = await predictImage(subject.model, input);
+      return { type: 'prediction', prediction: { request: query.request, probabilities, source: subject.source, input: inputBytes(input) } };
+    }
     case 'confusion': {
       const split = await subject.test();
       return { type: 'confusion', result: confusionOf(split, await classifySplit(subject.model, split), classCountOf(subject.model), subject.source, null) };

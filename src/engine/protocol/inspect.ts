@@ -11,10 +11,15 @@ import type { Message } from '../../i18n/message';
 import type { ConfusedPair } from '../../metrics/confusion';
 import type { SummaryRow, SummaryTotals } from '../../metrics/modelSummary';
 import type { KernelTiming } from './lab';
+import type { RawPicture } from './ownData';
 
 export type InspectQuery =
-  /** pixels: 784 values in [0, 1], a 28×28 image made like MNIST's (src/metrics/digitImage.ts). */
-  | { what: 'predict'; request: number; pixels: Float32Array }
+  /**
+   * pixels: 784 values in [0, 1], a 28×28 image made like MNIST's (src/metrics/digitImage.ts), what a
+   * model of a shipped set is given; drawing: the pad's ink as a drawn data set receives it, which
+   * the worker prepares like that set's drawings for a model of an own set (src/engine/inspect/drawnInput.ts).
+   */
+  | { what: 'predict'; request: number; pixels: Float32Array; drawing?: RawPicture }
   | { what: 'confusion' }
   | { what: 'filters'; testImage: number }
   | { what: 'summary' };
@@ -36,6 +41,8 @@ export interface Prediction {
   /** The model's softmax output, one probability per class. */
   probabilities: number[];
   source: ModelSource;
+  /** The 28×28 image the model was given (0..255, row-major): the page shows it as what the model sees. */
+  input: Uint8Array;
 }
 
 /** A confused pair with a few of its test images (28×28 each, 0..255, row-major, one after another). */
@@ -146,6 +153,7 @@ export function inspectTransferables(event: InspectEvent): ArrayBuffer[] {
     case 'filters':
       return [event.result.image, ...(event.result.filters ? [event.result.filters.pixels] : []), ...event.result.maps.map((m) => m.pixels)].map((a) => a.buffer as ArrayBuffer);
     case 'prediction':
+      return [event.prediction.input.buffer as ArrayBuffer];
     case 'summary':
     case 'inspectFailed':
       return [];

@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
+import { isOwnDatasetId } from '../../config/datasets';
 import { INSPECT_SCHEMA } from '../../config/inspectConfig';
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import { DIGIT_BOX_PX, preprocessDigit, type InkImage } from '../../metrics/digitImage';
 import { argMax, entropyBits, withTemperature } from '../../metrics/softmax';
 import { formatNumber, formatPercent } from '../../share/format';
 import { useT } from '../i18n/useT';
-import { setFormValue } from '../share/pageStore';
+import { inkPicture } from '../ownData/drawingBoard';
+import { setFormValue, usePageSettings } from '../share/pageStore';
 import { DigitCanvas } from './DigitCanvas';
 import { inspectSession, useInspect } from './inspectStore';
 import { classNamesOf } from './inspectText';
@@ -26,12 +28,17 @@ export function DrawPanel({ temperature }: { temperature: number }) {
   const { results, pending } = useInspect();
   const [digit, setDigit] = useState<Float32Array | null>(null);
   const prediction = results.prediction;
+  const cnnDataset = usePageSettings().settings.cnn.dataset ?? 'mnist';
   const classNames = classNamesOf(prediction?.source.dataset ?? 'mnist', t.translator, prediction?.probabilities.length);
 
+  // A model of an own set answers for the drawing prepared like its drawn data sets' (the worker's
+  // src/engine/inspect/drawnInput.ts); the preview then shows the image it was given.
+  const modelDataset = prediction?.source.dataset ?? cnnDataset;
+  const ownModel = isOwnDatasetId(modelDataset);
   const onInk = useCallback((ink: InkImage) => {
     const pixels = preprocessDigit(ink);
     setDigit(pixels);
-    if (pixels) inspectSession.predict(pixels);
+    if (pixels) inspectSession.predict(pixels, inkPicture(ink));
   }, []);
   const onClear = useCallback(() => setDigit(null), []);
 
@@ -46,11 +53,11 @@ export function DrawPanel({ temperature }: { temperature: number }) {
         <div>
           <DigitCanvas onInk={onInk} onClear={onClear} />
           <p className="inspect-note" data-testid="draw-preprocess-note">
-            {t('inspect.draw.preprocess', { box: DIGIT_BOX_PX, side: IMAGE_SIDE_PX })}
+            {ownModel ? t('inspect.draw.preprocessOwn', { side: IMAGE_SIDE_PX }) : t('inspect.draw.preprocess', { box: DIGIT_BOX_PX, side: IMAGE_SIDE_PX })}
           </p>
           {digit && (
             <figure className="draw-preview">
-              <Mosaic pixels={toBytes(digit)} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={3} invert label={t('inspect.draw.previewLabel', { side: IMAGE_SIDE_PX })} testId="draw-preview" />
+              <Mosaic pixels={ownModel && prediction ? prediction.input : toBytes(digit)} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={3} invert label={t('inspect.draw.previewLabel', { side: IMAGE_SIDE_PX })} testId="draw-preview" />
               <figcaption>{t('inspect.draw.previewCaption', { side: IMAGE_SIDE_PX })}</figcaption>
             </figure>
           )}

@@ -12,6 +12,7 @@ import { msg } from '../../i18n/message';
 
 const SOURCE: ModelSource = { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' };
 const pixels = () => new Float32Array(784);
+const INK = { width: 2, height: 2, channels: 1, pixels: new Uint8Array(4) };
 
 function setup(hash = '#v=4&w=cnn&backend=cpu&dataset=fashion-mnist') {
   const port = new FakeOwnerPort();
@@ -23,7 +24,7 @@ function setup(hash = '#v=4&w=cnn&backend=cpu&dataset=fashion-mnist') {
 }
 
 function prediction(request: number, source = SOURCE): Prediction {
-  return { request, probabilities: [0.1, 0.9, 0, 0, 0, 0, 0, 0, 0, 0], source };
+  return { request, probabilities: [0.1, 0.9, 0, 0, 0, 0, 0, 0, 0, 0], source, input: new Uint8Array(784) };
 }
 
 function confusion(epoch: number | null): ConfusionResult {
@@ -43,7 +44,7 @@ describe('the look inside the model, outside React', () => {
   it('asks a CNN being trained through its run’s controls, and takes its answer', () => {
     const { port, cnn, inspect } = setup();
     const id = training(port, cnn);
-    inspect.predict(pixels());
+    inspect.predict(pixels(), INK);
     expect(port.commands.at(-1)).toMatchObject({ type: 'control', id, control: { action: 'inspect', query: { what: 'predict', request: 1 } } });
     expect(inspect.getSnapshot().pending.predict).toBe(true);
     port.event(id, { type: 'prediction', prediction: prediction(1) });
@@ -78,9 +79,9 @@ describe('the look inside the model, outside React', () => {
 
   it('drops a prediction still waiting in the queue when a newer drawing comes, and keeps the newer one pending', () => {
     const { port, inspect } = setup();
-    inspect.predict(pixels());
+    inspect.predict(pixels(), INK);
     const first = port.lastSubmit().id;
-    inspect.predict(pixels());
+    inspect.predict(pixels(), INK);
     const second = port.lastSubmit().id;
     expect(port.commands).toContainEqual({ type: 'cancel', id: first });
     port.end(first, { status: 'cancelled' });
@@ -93,8 +94,8 @@ describe('the look inside the model, outside React', () => {
   it('never lets an older prediction replace a newer one', () => {
     const { port, cnn, inspect } = setup();
     const id = training(port, cnn);
-    inspect.predict(pixels());
-    inspect.predict(pixels());
+    inspect.predict(pixels(), INK);
+    inspect.predict(pixels(), INK);
     port.event(id, { type: 'prediction', prediction: prediction(2) });
     port.event(id, { type: 'prediction', prediction: prediction(1) });
     expect(inspect.getSnapshot().results.prediction?.request).toBe(2);

@@ -7,6 +7,7 @@
 import { parseCnnConfig } from '../../config/cnnConfig';
 import type { DeviceClient } from '../../engine/client/deviceClient';
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectQuery, type InspectResults, type InspectWhat } from '../../engine/protocol/inspect';
+import type { RawPicture } from '../../engine/protocol/ownData';
 import type { Message } from '../../i18n/message';
 import type { SettingsStore } from '../../share/settingsStore';
 import type { TrainingSession } from '../session';
@@ -61,9 +62,13 @@ export class InspectSession {
     return phase === 'active' && (state === 'training' || state === 'paused');
   }
 
-  /** Asks for the softmax of a drawn digit (784 values in [0, 1]); a newer drawing replaces an older question. */
-  predict(pixels: Float32Array): void {
-    this.ask({ what: 'predict', request: ++this.request, pixels });
+  /**
+   * Asks for the softmax of a drawn digit: 784 values in [0, 1] made like MNIST's, and the pad's ink as
+   * a drawn data set gets it (a model of an own set is given that, prepared like its drawings); a newer
+   * drawing replaces an older question.
+   */
+  predict(pixels: Float32Array, drawing: RawPicture): void {
+    this.ask({ what: 'predict', request: ++this.request, pixels, drawing });
   }
 
   ask(query: InspectQuery): void {

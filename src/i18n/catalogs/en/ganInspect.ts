@@ -42,6 +42,7 @@ export const EN_GAN_INSPECT = {
   'inspect.draw.clear': 'Clear',
   'inspect.draw.preprocess':
     'Made like an MNIST image before the model sees it: the ink’s bounding box scaled to {box}×{box} px, its centre of mass moved to the middle of {side}×{side}.',
+  'inspect.draw.preprocessOwn': 'Made like a drawing of your data set before the model sees it: the whole drawing area shrunk to {side}×{side}, as the drawings it learned from were.',
   'inspect.draw.previewLabel': 'What the model sees: the drawing at {side} by {side} pixels',
   'inspect.draw.previewCaption': 'What the model sees ({side}×{side})',
   'inspect.draw.temperature': 'Softmax temperature:',

@@ -42,6 +42,7 @@ export const ZH_CN_GAN_INSPECT: Readonly<Record<keyof typeof EN_GAN_INSPECT, str
   'inspect.draw.penDown': '落笔，位于第 {column} 列、第 {row} 行（共 {side} 行）',
   'inspect.draw.clear': '清除',
   'inspect.draw.preprocess': '送入模型前会先处理成 MNIST 图像的样子：笔迹的外接框缩放到 {box}×{box} 像素，其重心移到 {side}×{side} 画面的正中。',
+  'inspect.draw.preprocessOwn': '送入模型前会像你的数据集里的画一样处理：整个绘图区缩小到 {side}×{side}，和它学过的画一样。',
   'inspect.draw.previewLabel': '模型看到的样子：缩成 {side}×{side} 像素的画',
   'inspect.draw.previewCaption': '模型看到的样子（{side}×{side}）',
   'inspect.draw.temperature': 'Softmax 温度：',
