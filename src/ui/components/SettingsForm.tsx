@@ -19,6 +19,10 @@ export interface SettingsFormProps {
   moreOptions?: Readonly<Record<string, readonly MoreOption[]>>;
   /** A line under a setting, by key (how many of an own data set's images the example counts use). */
   notes?: Readonly<Record<string, Message>>;
+  /** The table's options a setting offers here, by key, when not all (an own set's classes for the GAN's Digit). */
+  onlyOptions?: Readonly<Record<string, readonly string[]>>;
+  /** Labels in place of the table's, by key and option, shown as data (an own set's class names). */
+  optionLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface MoreOption {
@@ -44,16 +48,19 @@ interface InputProps {
   onChange(v: string): void;
   unavailable?: Readonly<Record<string, string>>;
   more?: readonly MoreOption[];
+  only?: readonly string[];
+  labels?: Readonly<Record<string, string>>;
 }
 
-function FieldInput({ testId, field, optionText, value, disabled, onChange, unavailable, more = [] }: InputProps) {
+function FieldInput({ testId, field, optionText, value, disabled, onChange, unavailable, more = [], only, labels }: InputProps) {
   if (field.kind === 'enum' || (field.kind === 'int' && field.powerOfTwo)) {
-    const options = field.kind === 'enum' ? field.options.map((o) => [o, optionText(o)] as const) : powersOfTwoIn(field).map((n) => [String(n), String(n)] as const);
+    const all: readonly string[] = field.kind === 'enum' ? field.options : powersOfTwoIn(field).map(String);
+    const options = only ? all.filter((o) => only.includes(o)) : all;
     return (
       <select data-testid={testId} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([option, label]) => (
-          <option key={option} value={option} disabled={unavailable?.[option] !== undefined} title={unavailable?.[option]}>
-            {label}
+        {options.map((option) => (
+          <option key={option} value={option} disabled={unavailable?.[option] !== undefined} title={unavailable?.[option]} translate={labels?.[option] === undefined ? undefined : 'no'}>
+            {labels?.[option] ?? (field.kind === 'enum' ? optionText(option) : option)}
           </option>
         ))}
         {more.map((option) => (
@@ -77,7 +84,7 @@ function FieldInput({ testId, field, optionText, value, disabled, onChange, unav
 }
 
 /** Inputs generated from a settings table, each refused at input with the table's own message. */
-export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable, moreOptions, notes }: SettingsFormProps) {
+export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix = 'field', unavailable, moreOptions, notes, onlyOptions, optionLabels }: SettingsFormProps) {
   const errors = formErrorDetails(table, values, keys);
   const t = useT();
   return (
@@ -87,7 +94,18 @@ export function SettingsForm({ table, keys, values, disabled, onChange, idPrefix
         return (
           <label key={key} className={errors[key] ? 'setting invalid' : 'setting'} title={t.setting(table, key, 'help')}>
             <span>{t.setting(table, key, 'label')}</span>
-            <FieldInput testId={`${idPrefix}-${key}`} field={field} optionText={(o) => t.setting(table, key, `option.${o}`)} value={values[key] ?? ''} disabled={disabled} onChange={(v) => onChange(key, v)} unavailable={unavailable?.[key]} more={moreOptions?.[key]} />
+            <FieldInput
+              testId={`${idPrefix}-${key}`}
+              field={field}
+              optionText={(o) => t.setting(table, key, `option.${o}`)}
+              value={values[key] ?? ''}
+              disabled={disabled}
+              onChange={(v) => onChange(key, v)}
+              unavailable={unavailable?.[key]}
+              more={moreOptions?.[key]}
+              only={onlyOptions?.[key]}
+              labels={optionLabels?.[key]}
+            />
             {notes?.[key] && !errors[key] && (
               <small className="note" data-testid={`${idPrefix}-note-${key}`}>
                 <Say message={notes[key]} />

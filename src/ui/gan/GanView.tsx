@@ -27,6 +27,7 @@ import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
 import { useListedOwnDatasetChoice } from '../ownData/useOwnDatasets';
 import { CheckpointNote, SaveCheckpointButton } from '../train/SaveCheckpoint';
 import { UnfinishedRunBanner } from '../train/UnfinishedRunBanner';
+import { ganDigitChoice } from './ganDigitChoice';
 import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
@@ -69,6 +70,13 @@ export function GanView() {
   ]);
   const onChange = (key: string, value: string) => setFormValue('gan', key, value);
   const own = useListedOwnDatasetChoice(values.dataset);
+  const digit = ganDigitChoice(values.digit, own.chosen);
+  const digitProps = digit && {
+    onlyOptions: { digit: digit.only },
+    optionLabels: { digit: digit.labels },
+    unavailable: digit.refused && values.digit ? { digit: { [values.digit]: t.say(digit.refused) } } : undefined,
+    notes: digit.refused ? { digit: digit.refused } : undefined,
+  };
 
   return (
     <>
@@ -102,7 +110,7 @@ export function GanView() {
         <RunStatus snapshot={snapshot} />
         <CheckpointNote kind="gan" />
         <ResumeFromCheckpoint snapshot={snapshot} session={ganSession} />
-        <SettingGroups table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} />
+        <SettingGroups table={GAN_TABLE} keys={FORM_KEYS} values={values} disabled={busy} onChange={onChange} {...digitProps} />
       </section>
       <section className="gan-top" hidden={!show('samples')}>
         <SampleGridCanvas store={store} />
