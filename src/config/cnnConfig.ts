@@ -23,7 +23,7 @@ export const CNN_SCHEMA = {
     kind: 'int',
     group: 'training',
     label: 'Training examples',
-    help: 'How many of the 60,000 training images to use: fewer finish sooner.',
+    help: 'How many of the data set’s training images to use: fewer finish sooner.',
     default: 30_000,
     min: 100,
     max: TRAIN_SET_SIZE,

@@ -131,7 +131,7 @@ export function TrainView() {
       <section className="panel setup" data-testid="setup" hidden={!show('setup')}>
         <UnfinishedRunBanner kind="cnn" busyTraining={busy} />
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
-        <PresetPicker values={values} disabled={busy} />
+        <PresetPicker values={values} disabled={busy} own={own.chosen} />
         <SettingsForm table={CNN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} moreOptions={{ dataset: own.options }} />
         <OwnDatasetNote choice={own} />
         <RunControls
