@@ -1,9 +1,6 @@
-import type { Page } from '@playwright/test';
-import '../src/i18n/loadAllCatalogs';
 import type { BackendName } from '../src/config/backends';
-import { latinWords } from '../src/i18n/latinWords';
-import { catalog } from '../src/i18n/translator';
 import { axeViolations } from './axe';
+import { expectAllChinese } from './chineseText';
 import { expect, test } from './fixtures';
 import { LabPage } from './pages/labPage';
 import { ModelPanelPage } from './pages/modelPanel';
@@ -19,63 +16,6 @@ const TINY_RACE = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSt
 const RACED: BackendName[] = ['cpu', 'wasm', 'webgl'];
 /** Software-rendered backends on two cores: a lab job may take minutes. */
 const JOB_TIMEOUT_MS = 150_000;
-
-interface PageTexts {
-  /** The app's words: text nodes, options, accessible names and titles. */
-  words: string[];
-  /** Text the page marks translate="no": what the browser, a library, a link or a file said, shown as it came. */
-  data: string[];
-}
-
-/** Every piece of text a person sees or hears on the page: text nodes, options, and accessible names and titles. */
-async function visibleTexts(page: Page): Promise<PageTexts> {
-  return page.evaluate(() => {
-    const out: { words: string[]; data: string[] } = { words: [], data: [] };
-    const shown = (el: Element) => !el.closest('[hidden]') && (el as HTMLElement).checkVisibility?.() !== false;
-    const add = (el: Element, text: string | null | undefined) => {
-      const trimmed = text?.trim();
-      if (trimmed) (el.closest('[translate="no"]') ? out.data : out.words).push(trimmed);
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const el = node.parentElement;
-      if (el && !el.closest('script, style, option') && shown(el)) add(el, node.textContent);
-    }
-    for (const select of document.querySelectorAll('select')) if (shown(select)) for (const option of select.options) add(option, option.text);
-    for (const el of document.querySelectorAll('[aria-label], [title]')) {
-      if (!shown(el)) continue;
-      for (const attr of ['aria-label', 'title']) add(el, el.getAttribute(attr));
-    }
-    return out;
-  });
-}
-
-/** English catalog messages (whole, or with their arguments as wildcards) found in these texts. */
-function englishLeftOn(texts: readonly string[]): string[] {
-  const english = catalog('en');
-  const chinese = catalog('zh-CN');
-  const found: string[] = [];
-  for (const [id, message] of Object.entries(english)) {
-    // Product names and symbols read the same in both catalogs; only a message that has a translation can be left untranslated.
-    if (chinese[id] === message || !/[a-z]{3}/i.test(message.replace(/\{[^}]*\}/g, ''))) continue;
-    const pattern = new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]*\}/g, '.+')}$`);
-    const hit = texts.find((text) => pattern.test(text));
-    if (hit) found.push(`${id}: "${hit}"`);
-  }
-  return found;
-}
-
-/**
- * The page in Chinese, strictly: no Latin word in the app's words but the allowlisted names, units
- * and code (src/i18n/latinWords.ts), and no English sentence of the app passed off as data.
- */
-async function expectAllChinese(page: Page): Promise<void> {
-  const { words, data } = await visibleTexts(page);
-  expect(words.length).toBeGreaterThan(20);
-  expect(latinWords(words).map(({ word, text }) => `${word} in "${text}"`)).toEqual([]);
-  expect(englishLeftOn([...words, ...data])).toEqual([]);
-}
 
 test.beforeEach(({ backend }) => {
   test.skip(backend !== 'cpu', 'The language does not depend on the backend: one project is enough.');

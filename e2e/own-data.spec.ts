@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { drawShape, grayPng, type Shape } from '../src/data/own/testing/pictures';
 import { axeViolations } from './axe';
+import { expectAllChinese } from './chineseText';
+import { PlaygroundPage } from './pages/playgroundPage';
 import { expect, test } from './fixtures';
 
 /**
@@ -68,6 +70,13 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(panel.getByTestId('own-data-item')).toHaveAttribute('data-id', id as string);
   await expect(p.field('dataset')).toHaveValue(id as string);
 
+  // The GAN studio on the set: its Digit options are All and the set's classes by name, not 0-9.
+  await page.getByTestId('tab-gan').click();
+  const gan = new PlaygroundPage(page, 'gan');
+  await gan.field('dataset').selectOption(id as string);
+  expect((await gan.field('digit').locator('option').allTextContents()).slice(1)).toEqual([...SHAPES]);
+  await page.getByTestId('tab-train').click();
+
   // The tiny CNN on WebAssembly: 12 steps an epoch.
   await p.chooseBackend('wasm');
   await p.setFields({ model: 'tiny', batchSize: '8', epochs: '12', learningRate: '0.01', seed: '3' });
@@ -85,6 +94,8 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(matrix.locator('thead th')).toHaveCount(5);
   expect((await matrix.locator('thead th').allInnerTexts()).slice(1, 4)).toEqual([...SHAPES]);
   expect(await matrix.locator('tbody th').allInnerTexts()).toEqual([...SHAPES]);
+  // Its draw-a-digit pad prepares a drawing as the set's drawings are made, not as MNIST's.
+  await expect(inspect.getByTestId('draw-preprocess-note')).toHaveText(/^Made like a drawing of your data set/);
 
   // The same set trains on a GPU backend too (here SwiftShader's WebGL): the device worker reads it the same way.
   await page.getByTestId('tab-train').click();
@@ -109,7 +120,7 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(shared.getByTestId('shared-result')).toBeVisible();
 });
 
-test('in Chinese, by keyboard: the refusal of a missing set, and the Your data group opened with Enter', async ({ playground: p, page }) => {
+test('in Chinese, by keyboard: the refusal of a missing set, the Your data group opened with Enter, and no English in it or its drawing part', async ({ playground: p, page }) => {
   await page.goto('/#v=4&w=cnn&lang=zh-CN&dataset=own:0123456789abcdef');
   await expect(p.root.getByTestId('own-data-missing')).toHaveText(/^这个浏览器中没有数据集 own:0123456789abcdef/);
   const summary = p.root.getByTestId('own-data').locator('summary');
@@ -120,4 +131,14 @@ test('in Chinese, by keyboard: the refusal of a missing set, and the Your data g
   await page.keyboard.press('Tab');
   await expect(p.root.getByTestId('own-data-name')).toBeFocused();
   expect(await axeViolations(page, '[data-testid="own-data"]')).toEqual([]);
+  // A kept set listed (a tiny CSV, no training): its class names are Latin, the set's own words, shown as data.
+  const row = (label: string) => [label, ...Array.from({ length: 784 }, (_, i) => i % 255)].join(',');
+  await p.root.getByTestId('own-data-name').fill('形状');
+  await p.root.getByTestId('own-data-file').setInputFiles({ name: 'tiny.csv', mimeType: 'text/csv', buffer: Buffer.from(['cross', 'cross', 'ring', 'ring'].map(row).join('\n')) });
+  await expect(p.root.getByTestId('own-data-item')).toHaveCount(1);
+  await expect(p.root.getByTestId('own-data-outcome')).toHaveText(/^已保存 形状：2 个类别/);
+  // With its drawing part opened too, no English word anywhere in the panel: texts, options, accessible names and titles.
+  await p.root.getByTestId('own-data-draw').locator('summary').click();
+  await expect(p.root.getByTestId('own-draw-classes')).toBeVisible();
+  await expectAllChinese(page, { within: '[data-testid="view-train"] [data-testid="own-data"]' });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { OwnDatasetSummary } from '../../config/datasets';
+import { msg } from '../../i18n/message';
 import { formatBytes } from '../../share/format';
 import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
@@ -34,7 +35,10 @@ export function OwnDataList({ chosen, disabled }: { chosen: string; disabled: bo
           return (
             <li key={d.id} data-testid="own-data-item" data-id={d.id}>
               <strong translate="no">{d.name}</strong>{' '}
-              <span className="note">{t('ownData.detail', { classes: d.classNames.length, names, train: d.trainCount, test: d.testCount, size: formatBytes(d.fileBytes) })}</span>
+              <span className="note">
+                {/* The class names are the set's own words, marked as data. */}
+                <Say message={msg('ownData.detail', { classes: d.classNames.length, names, train: d.trainCount, test: d.testCount, size: formatBytes(d.fileBytes) })} />
+              </span>
               <span className="controls">
                 <button data-testid="own-data-use" disabled={disabled || chosen === d.id} aria-label={t('ownData.useName', { name: d.name })} onClick={() => ownDataSession.use(d.id)}>
                   {t('ownData.use')}
