@@ -145,6 +145,7 @@ test('a folder of colour pictures kept as 32 x 32 colour: it trains, look-inside
   await panel.getByTestId('own-data-folder').setInputFiles(folder);
   await expect(panel.getByTestId('own-data-outcome')).toHaveText(/^Kept Photos: 3 classes, \d+ training and \d+ test images\./);
   const id = (await panel.getByTestId('own-data-item').getAttribute('data-id')) as string;
+  await expect(p.root.getByTestId('own-data-chosen')).toContainText('Its images are 32 × 32 colour: every model is built for 32 × 32 × 3 input.');
   expect(await axeViolations(page, '[data-testid="own-data"]')).toEqual([]);
 
   // A few steps of the tiny CNN built for 32 x 32 x 3 on WebAssembly; look-inside shows its confusion matrix and no pad.

@@ -82,6 +82,7 @@ export const EN_OWN_DATA = {
   'ownData.hashDiffers': 'its images no longer match its content hash. Delete it and import it again.',
   'ownData.formatNotTrainable': 'The data set {name} holds {size} x {size} images with {channels} channels; this version trains on 28 x 28 grayscale or 32 x 32 colour.',
   'ownData.missingOption': '{id} (not in this browser)',
+  'ownData.chosenColour': 'Its images are {size} × {size} colour: every model is built for {size} × {size} × 3 input.',
   'ownData.ganNeedsGray': 'The GAN studio makes 28 x 28 grayscale images, and {name} holds {size} x {size} colour images: pick MNIST, Fashion-MNIST or a grayscale set of your own.',
   'ownData.drawNeedsGray': 'Drawing a digit needs a model of 28 x 28 grayscale images; this one was trained on {size} x {size} colour images, so the pad is hidden (the confusion matrix, filters and summary work as usual).',
   'ownData.format': 'Images',

@@ -73,6 +73,7 @@ export const ZH_CN_OWN_DATA: Readonly<Record<keyof typeof EN_OWN_DATA, string>> 
   'ownData.hashDiffers': '它的图片与内容哈希不再一致。请删除后重新导入。',
   'ownData.formatNotTrainable': '数据集 {name} 的图片是 {size} x {size} 像素、{channels} 个通道；这个版本只能用 28 x 28 灰度或 32 x 32 彩色图片训练。',
   'ownData.missingOption': '{id}（不在这个浏览器中）',
+  'ownData.chosenColour': '它的图片是 {size} × {size} 彩色图片：每个模型都按 {size} × {size} × 3 的输入构建。',
   'ownData.ganNeedsGray': 'GAN 工作室生成 28 x 28 灰度图片，而 {name} 的图片是 {size} x {size} 彩色图片：请选择 MNIST、Fashion-MNIST 或你自己的灰度数据集。',
   'ownData.drawNeedsGray': '手写数字需要用 28 x 28 灰度图片训练的模型；这个模型是用 {size} x {size} 彩色图片训练的，所以画板已隐藏（混淆矩阵、卷积核和摘要照常可用）。',
   'ownData.format': '图片',
