@@ -31,7 +31,7 @@ export const PY_DATA = `def load_data(path, train_examples, test_examples):
     def images(x, n):
         # Grayscale comes as [N, side, side] (keras.datasets.mnist), colour as [N, side, side, 3]: channel-last either way.
         x = x[:n].astype("float32") / 255.0
-        return x.reshape(x.shape[0], x.shape[1], x.shape[2], -1)
+        return x if x.ndim == 4 else x[..., np.newaxis]
 
     return images(x_train, train_examples), y_train[:train_examples].astype("int32"), images(x_test, test_examples), y_test[:test_examples].astype("int32")`;
 
