@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { colourFolder } from '../src/data/own/testing/colourFixtures';
 import { drawShape, grayPng, type Shape } from '../src/data/own/testing/pictures';
 import { axeViolations } from './axe';
 import { expectAllChinese } from './chineseText';
@@ -27,6 +28,17 @@ function shapesFolder(root: string): string {
   for (const shape of SHAPES) {
     mkdirSync(path.join(folder, shape), { recursive: true });
     for (let v = 0; v < PER_CLASS; v++) writeFileSync(path.join(folder, shape, `${v}.png`), grayPng(32, 32, drawShape(shape, 32, 32, v, 0, 255)));
+  }
+  return folder;
+}
+
+/** 3 classes x 8 coloured shapes on light paper, 40 x 30 PNGs (the test helpers' colour folder), written to disk. */
+function photosFolder(root: string): string {
+  const folder = path.join(root, 'photos');
+  rmSync(folder, { recursive: true, force: true });
+  for (const entry of colourFolder(8)) {
+    mkdirSync(path.dirname(path.join(root, entry.path)), { recursive: true });
+    writeFileSync(path.join(root, entry.path), entry.bytes);
   }
   return folder;
 }
@@ -141,4 +153,37 @@ test('in Chinese, by keyboard: the refusal of a missing set, the Your data group
   await p.root.getByTestId('own-data-draw').locator('summary').click();
   await expect(p.root.getByTestId('own-draw-classes')).toBeVisible();
   await expectAllChinese(page, { within: '[data-testid="view-train"] [data-testid="own-data"]' });
+});
+
+test('a folder of colour pictures kept as 32 x 32 colour: it trains, look-inside hides its pad, the GAN studio refuses it', async ({ playground: p, page }, testInfo) => {
+  const folder = photosFolder(testInfo.outputPath());
+  await page.goto('/#v=4&w=cnn');
+  await p.root.getByTestId('own-data').locator('summary').click();
+  const panel = p.root.getByTestId('own-data');
+  await panel.getByTestId('own-data-name').fill('Photos');
+  await panel.getByTestId('own-data-format').selectOption('colour32');
+  await panel.getByTestId('own-data-folder').setInputFiles(folder);
+  await expect(panel.getByTestId('own-data-outcome')).toHaveText(/^Kept Photos: 3 classes, \d+ training and \d+ test images\./);
+  const id = (await panel.getByTestId('own-data-item').getAttribute('data-id')) as string;
+  await expect(p.root.getByTestId('own-data-chosen')).toContainText('Its images are 32 × 32 colour: every model is built for 32 × 32 × 3 input.');
+  expect(await axeViolations(page, '[data-testid="own-data"]')).toEqual([]);
+
+  // A few steps of the tiny CNN built for 32 x 32 x 3 on WebAssembly; look-inside shows its confusion matrix and no pad.
+  await p.chooseBackend('wasm');
+  await p.setFields({ model: 'tiny', batchSize: '8', epochs: '1', seed: '3' });
+  await p.button('train').click();
+  await expect(p.runState()).toHaveText('finished', { timeout: 60_000 });
+  await page.getByTestId('view-train').getByTestId('btn-look-inside').click();
+  const inspect = page.getByTestId('view-inspect');
+  await inspect.getByTestId('btn-confusion').click();
+  await expect(inspect.getByTestId('confusion-matrix')).toBeVisible();
+  expect(await inspect.getByTestId('confusion-matrix').locator('tbody th').allInnerTexts()).toEqual([...SHAPES]);
+  await expect(inspect.getByTestId('draw-colour-note')).toHaveText(/^Drawing a digit needs a model of 28 x 28 grayscale images; this one was trained on 32 x 32 colour images/);
+
+  // The GAN makes 28 x 28 grayscale images: the colour set is refused in one sentence, and Train stays off.
+  const gan = new PlaygroundPage(page, 'gan');
+  await page.getByTestId('tab-gan').click();
+  await gan.setFields({ dataset: id });
+  await expect(gan.root.getByTestId('gan-colour-refused')).toHaveText('The GAN studio makes 28 x 28 grayscale images, and Photos holds 32 x 32 colour images: pick MNIST, Fashion-MNIST or a grayscale set of your own.');
+  await expect(gan.button('train')).toBeDisabled();
 });

@@ -5,6 +5,7 @@
  * its own best thread count. PyTorch comes from Debian's python3-torch (or any python with torch:
  * --python); without it the app's rows are measured alone and the command to install it is printed.
  */
+import { SHIPPED_IMAGE_SHAPE } from '../src/config/imageShape';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +65,7 @@ function findTorchPython(preferred?: string): string | null {
 /** The app's model as TensorFlow.js writes it (Keras layer configs), in a file the PyTorch script reads. */
 async function modelFile(dir: string, model: CnnModelId): Promise<string> {
   await tf.setBackend('cpu');
-  const built = CNN_MODELS[model].build(1, NUM_CLASSES);
+  const built = CNN_MODELS[model].build(1, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
   const file = path.join(dir, `${model}.json`);
   writeFileSync(file, JSON.stringify(built.toJSON(null, false)));
   built.dispose();

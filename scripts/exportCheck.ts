@@ -6,7 +6,7 @@
  *               browser-trained weights, the app's outputs on its check inputs within 1e-4;
  *   train.py    a few steps on a slice of MNIST with MirroredStrategy over 2 logical CPU devices: the
  *               global batch is split across 2 replicas, and the loss falls (CNNs) or stays finite (GANs).
- * And the tiny CNN trained on a small data set of your own (3 classes of drawn shapes): its package carries
+ * And the tiny CNN trained on a small data set of your own (3 classes of drawn shapes; and again as 32 x 32 colour): its package carries
  * the set as dataset.npz, and train.py (no --data) trains one epoch on it with a 3-way output.
  * In every route, first `python -m py_compile` on every .py file of the package (train.py and verify.py
  * included where they are not run), so a syntax error in generated code fails the check.
@@ -35,6 +35,7 @@ import { CNN_MODEL_LABELS, GAN_MODEL_LABELS } from '../src/config/models';
 import { loadDataset } from '../src/data/loadDataset';
 import { buildOwnDataset } from '../src/data/own/document';
 import { ownDatasetHash } from '../src/data/own/hash';
+import { colourDataset } from '../src/data/own/testing/colourFixtures';
 import { OPTIONS, classNames, shapesPool } from '../src/data/own/testing/fixtures';
 import { trainableDataset } from '../src/data/own/trainable';
 import { createFileReader } from '../src/data/nodeReader';
@@ -91,6 +92,12 @@ async function trainCnn(config: CnnRunConfig, data: ImageDataset): Promise<Expor
 /** A small data set of your own (3 classes of drawn shapes, 40 each), as the device worker reads one. */
 async function ownShapes(): Promise<ImageDataset> {
   const document = buildOwnDataset(shapesPool(OWN_PER_CLASS), classNames(OWN_CLASSES), OPTIONS);
+  return trainableDataset(ownDatasetId(await ownDatasetHash(document)), document);
+}
+
+/** The same as 32 x 32 colour: 3 classes of coloured shapes on paper, imported from generated PNGs. */
+async function ownColourShapes(): Promise<ImageDataset> {
+  const document = await colourDataset(OWN_PER_CLASS);
   return trainableDataset(ownDatasetId(await ownDatasetHash(document)), document);
 }
 
@@ -250,6 +257,9 @@ async function main(): Promise<void> {
     const own = await ownShapes();
     const ownConfig: CnnRunConfig = { ...cnn('tiny'), dataset: own.id, trainExamples: own.train.count, testExamples: own.test.count };
     await timed(async () => check(route, 'cnn-tiny-own-data', { ...(await trainCnn(ownConfig, own)), dataset: ownDatasetNpz(own) }, ownConfig, CNN_MODEL_LABELS.tiny, slice, dir, undefined, { classes: own.classCount, trainExamples: own.train.count }));
+    const colour = await ownColourShapes();
+    const colourConfig: CnnRunConfig = { ...cnn('tiny'), dataset: colour.id, trainExamples: colour.train.count, testExamples: colour.test.count };
+    await timed(async () => check(route, 'cnn-tiny-own-colour', { ...(await trainCnn(colourConfig, colour)), dataset: ownDatasetNpz(colour) }, colourConfig, CNN_MODEL_LABELS.tiny, slice, dir, undefined, { classes: colour.classCount, trainExamples: colour.train.count }));
     for (const model of ['mlp', 'dcgan'] as const) {
       const config = gan(model);
       await timed(async () => check(route, `gan-${model}`, await trainGan(config, data), config, GAN_MODEL_LABELS[model], slice, dir));

@@ -5,6 +5,7 @@
  * order (and a data set of your own as it was made), and a topology that is not one of the app's is refused by name. The Python side is run
  * by `npm run test:export` (scripts/exportCheck.ts).
  */
+import { SHIPPED_IMAGE_SHAPE } from '../src/config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ beforeAll(async () => {
 
 describe('Keras code for every model of the registries', () => {
   it.each(Object.keys(CNN_MODELS))('CNN %s: one Keras layer per TensorFlow.js layer, same names', (id) => {
-    const model = CNN_MODELS[id as keyof typeof CNN_MODELS].build(1, NUM_CLASSES);
+    const model = CNN_MODELS[id as keyof typeof CNN_MODELS].build(1, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     try {
       const code = kerasModelFunction('build_model', readTopology(model.toJSON(null, false)));
       const calls = code.split('\n').filter((line) => line.trim().startsWith('layers.'));
@@ -73,7 +74,7 @@ describe('Keras code for every model of the registries', () => {
 
 describe('the package', () => {
   it('holds exactly its files, the weights in model order, and leaves no tensors behind', async () => {
-    const model = CNN_MODELS.tiny.build(3, NUM_CLASSES);
+    const model = CNN_MODELS.tiny.build(3, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     const before = tf.memory().numTensors;
     const exported = await exportClassifier(model, split(12));
     expect(tf.memory().numTensors).toBe(before);
@@ -90,7 +91,7 @@ describe('the package', () => {
   });
 
   it('carries a data set of your own as dataset.npz, stored as the worker made it, which train.py reads instead of keras.datasets', async () => {
-    const model = CNN_MODELS.tiny.build(3, 3);
+    const model = CNN_MODELS.tiny.build(3, 3, SHIPPED_IMAGE_SHAPE);
     const exported = await exportClassifier(model, split(6));
     model.dispose();
     const npz = encodeNpz({ y_train: { dtype: 'uint8', shape: [3], data: new Uint8Array([0, 1, 2]) } }, { deflate: true });

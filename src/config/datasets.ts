@@ -49,6 +49,10 @@ export const CLASS_NAMES: Record<ShippedDatasetId, readonly string[]> = {
 };
 
 /** What the page lists of an own data set without reading its images. */
+/** The image formats the folder / zip import offers: 28 x 28 grayscale (the default) or 32 x 32 colour. */
+export const IMPORT_FORMAT_IDS = ['gray28', 'colour32'] as const;
+export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];
+
 export interface OwnDatasetSummary {
   readonly id: OwnDatasetId;
   /** The full SHA-256 content hash, 64 hex digits. */

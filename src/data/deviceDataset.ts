@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../config/tunables';
+import { SHIPPED_IMAGE_SHAPE, valuesPerImage, type ImageShape } from '../config/imageShape';
 import { shuffledIndices } from './random';
 import type { ImageSplit } from './types';
 
@@ -50,8 +50,8 @@ function checkIndices(indices: Int32Array, count: number): void {
   }
 }
 
-function checkSplit(split: ImageSplit): void {
-  if (split.images.length !== split.count * IMAGE_PIXELS || split.labels.length !== split.count) {
+function checkSplit(split: ImageSplit, shape: ImageShape): void {
+  if (split.images.length !== split.count * valuesPerImage(shape) || split.labels.length !== split.count) {
     throw new Error(`Cannot upload a split of ${split.count} examples with ${split.images.length} pixel bytes and ${split.labels.length} labels.`);
   }
 }
@@ -66,12 +66,16 @@ export class DeviceDataset implements BatchSource {
     readonly count: number,
   ) {}
 
-  /** Uploads images as float32 [N,28,28,1] and one-hot float32 labels [N,classes]; the caller owns the result and disposes it. */
-  static upload(split: ImageSplit, opts: { scale: PixelScale; classes: number }): DeviceDataset {
+  /**
+   * Uploads images as float32 [N, side, side, channels] (the shape given, 28 x 28 x 1 when none is) and
+   * one-hot float32 labels [N, classes]; the caller owns the result and disposes it.
+   */
+  static upload(split: ImageSplit, opts: { scale: PixelScale; classes: number; shape?: ImageShape }): DeviceDataset {
     const { count } = split;
-    checkSplit(split);
+    const shape = opts.shape ?? SHIPPED_IMAGE_SHAPE;
+    checkSplit(split, shape);
     // keep(): the data must outlive any tf.tidy the caller happens to be in.
-    const images = tf.keep(tf.tensor4d(scaledPixels(split.images, opts.scale), [count, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'));
+    const images = tf.keep(tf.tensor4d(scaledPixels(split.images, opts.scale), [count, shape.side, shape.side, shape.channels], 'float32'));
     const labels = tf.keep(tf.tensor2d(oneHot(split.labels, opts.classes), [count, opts.classes], 'float32'));
     return new DeviceDataset(images, labels, count);
   }
@@ -110,8 +114,9 @@ export class HostDataset implements BatchSource {
     private readonly split: ImageSplit,
     private readonly scale: PixelScale,
     private readonly classes: number,
+    private readonly shape: ImageShape = SHIPPED_IMAGE_SHAPE,
   ) {
-    checkSplit(split);
+    checkSplit(split, shape);
   }
 
   get count(): number {
@@ -121,14 +126,15 @@ export class HostDataset implements BatchSource {
   batch(indices: Int32Array): Batch {
     if (this.disposed) throw new Error('HostDataset.batch() called after dispose().');
     checkIndices(indices, this.count);
-    const pixels = new Uint8Array(indices.length * IMAGE_PIXELS);
+    const perImage = valuesPerImage(this.shape);
+    const pixels = new Uint8Array(indices.length * perImage);
     const labels = new Uint8Array(indices.length);
     indices.forEach((example, row) => {
-      pixels.set(this.split.images.subarray(example * IMAGE_PIXELS, (example + 1) * IMAGE_PIXELS), row * IMAGE_PIXELS);
+      pixels.set(this.split.images.subarray(example * perImage, (example + 1) * perImage), row * perImage);
       labels[row] = this.split.labels[example];
     });
     return {
-      xs: tf.tensor4d(scaledPixels(pixels, this.scale), [indices.length, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1], 'float32'),
+      xs: tf.tensor4d(scaledPixels(pixels, this.scale), [indices.length, this.shape.side, this.shape.side, this.shape.channels], 'float32'),
       ys: tf.tensor2d(oneHot(labels, this.classes), [indices.length, this.classes], 'float32'),
     };
   }

@@ -1,4 +1,5 @@
 import { datasetMessage, TEST_SET_SIZE, TRAIN_SET_SIZE, type DatasetId } from '../config/datasets';
+import { SHIPPED_IMAGE_SHAPE } from '../config/imageShape';
 import { IMAGE_PIXELS, NUM_CLASSES } from '../config/tunables';
 import { msg, MessageError, type Message, type MessageId } from '../i18n/message';
 import { assetPath, PART_NAMES, SPLIT_NAMES, type PartName, type SplitName } from './assetFiles';
@@ -52,6 +53,7 @@ export async function loadDataset(id: DatasetId, read: AssetReader, onProgress?:
   const dataset: ImageDataset = {
     id,
     classCount: NUM_CLASSES,
+    shape: SHIPPED_IMAGE_SHAPE,
     train: firstExamples(checkedSplit(id, 'train', trainImages, trainLabels), limits.train, `${id} train`),
     test: firstExamples(checkedSplit(id, 'test', testImages, testLabels), limits.test, `${id} test`),
   };

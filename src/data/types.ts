@@ -1,12 +1,13 @@
 import type { DatasetId } from '../config/datasets';
+import type { ImageShape } from '../config/imageShape';
 
 /**
- * One split of an image data set: row-major 28x28 uint8 pixels and uint8 labels 0..9 (a data set
- * of your own, src/data/own: its format's size x size x channels bytes, labels 0..classes-1).
+ * One split of an image data set: row-major uint8 pixels (channel-last, its data set's
+ * ImageShape: 28 x 28 x 1 for the shipped sets) and uint8 labels 0..classCount-1.
  */
 export interface ImageSplit {
   count: number;
-  /** count * 784 bytes, pixel values 0..255. */
+  /** count * side * side * channels bytes, values 0..255. */
   images: Uint8Array;
   /** count bytes, class ids 0..classCount-1. */
   labels: Uint8Array;
@@ -16,6 +17,8 @@ export interface ImageDataset {
   id: DatasetId;
   /** Classes its labels run over (10 for MNIST and Fashion-MNIST): the models' output width. */
   classCount: number;
+  /** Its images' shape, which every model is built from (the shipped sets: SHIPPED_IMAGE_SHAPE). */
+  shape: ImageShape;
   train: ImageSplit;
   test: ImageSplit;
   /** A data set of your own: its name and class names (a shipped set's are CLASS_NAMES in src/config/datasets.ts). */

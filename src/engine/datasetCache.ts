@@ -1,7 +1,7 @@
 import { isShippedDataset, type DatasetId, type OwnDatasetId } from '../config/datasets';
 import { loadDataset } from '../data/loadDataset';
 import type { AssetReader, ImageDataset, ImageSplit } from '../data/types';
-import { IMAGE_PIXELS } from '../config/tunables';
+import { valuesPerImage } from '../config/imageShape';
 import { msg, MessageError, type Message } from '../i18n/message';
 
 /** Reads one of your own data sets (kept in this browser's IndexedDB: src/engine/ownDatasets.ts). */
@@ -36,7 +36,8 @@ export class DatasetCache {
       pending.catch(() => this.loaded.delete(id));
     }
     const full = await pending;
-    const cut: ImageDataset = { id, classCount: full.classCount, train: firstN(full.train, limits.train), test: firstN(full.test, limits.test) };
+    const perImage = valuesPerImage(full.shape);
+    const cut: ImageDataset = { id, classCount: full.classCount, shape: full.shape, train: firstN(full.train, limits.train, perImage), test: firstN(full.test, limits.test, perImage) };
     return full.own ? { ...cut, own: full.own } : cut;
   }
 
@@ -47,7 +48,7 @@ export class DatasetCache {
   }
 }
 
-function firstN(split: ImageSplit, n: number): ImageSplit {
+function firstN(split: ImageSplit, n: number, perImage: number): ImageSplit {
   const count = Math.min(n, split.count);
-  return { count, images: split.images.subarray(0, count * IMAGE_PIXELS), labels: split.labels.subarray(0, count) };
+  return { count, images: split.images.subarray(0, count * perImage), labels: split.labels.subarray(0, count) };
 }

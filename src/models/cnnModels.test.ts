@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CNN_MODEL_IDS, type CnnModelId } from '../config/models';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 
 function withModel<T>(id: CnnModelId, seed: number, use: (model: tf.Sequential) => T): T {
-  const model = getCnnModel(id).build(seed, NUM_CLASSES);
+  const model = getCnnModel(id).build(seed, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
   try {
     return use(model);
   } finally {
@@ -104,7 +105,7 @@ describe.each(CNN_MODEL_IDS)('%s CNN', (id) => {
   });
 
   it('gives a softmax over the data set’s classes: [n, 3] for a 3-class set', () => {
-    const model = getCnnModel(id).build(SEED, 3);
+    const model = getCnnModel(id).build(SEED, 3, SHIPPED_IMAGE_SHAPE);
     try {
       const shape = tf.tidy(() => (model.predict(tf.zeros([FORWARD_BATCH, 28, 28, 1])) as tf.Tensor).shape);
       expect(shape).toEqual([FORWARD_BATCH, 3]);
@@ -134,8 +135,8 @@ describe.each(CNN_MODEL_IDS)('%s CNN', (id) => {
   });
 
   it('builds twice in one process with the same layer and weight names', () => {
-    const first = getCnnModel(id).build(SEED, NUM_CLASSES);
-    const second = getCnnModel(id).build(SEED, NUM_CLASSES);
+    const first = getCnnModel(id).build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
+    const second = getCnnModel(id).build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     try {
       expect(second.layers.map((layer) => layer.name)).toEqual(first.layers.map((layer) => layer.name));
       expect(second.weights.map((weight) => weight.originalName)).toEqual(first.weights.map((weight) => weight.originalName));

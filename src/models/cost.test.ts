@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CNN_MODEL_IDS } from '../config/models';
@@ -35,7 +36,7 @@ class MysteryLayer extends tf.layers.Layer {
 
 describe('analyzeModel on the classic CNN', () => {
   it('matches FLOPs computed by hand, layer by layer', () => {
-    const model = keep(getCnnModel('classic').build(SEED, NUM_CLASSES));
+    const model = keep(getCnnModel('classic').build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE));
     // Conv: 2·kh·kw·cin·cout·oh·ow multiply-adds + oh·ow·cout bias adds + oh·ow·cout relu.
     // MaxPool 2x2: 4 compares per output element. Dense: 2·in·out + out bias + out activation.
     const expected = {
@@ -58,7 +59,7 @@ describe('analyzeModel on the classic CNN', () => {
   });
 
   it('reports per-example output shapes and parameters', () => {
-    const cost = analyzeModel(keep(getCnnModel('classic').build(SEED, NUM_CLASSES)));
+    const cost = analyzeModel(keep(getCnnModel('classic').build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE)));
     expect(cost.params).toBe(93_322);
     expect(cost.layers.map((layer) => [layer.className, layer.outputShape, layer.params])).toEqual([
       ['Conv2D', [26, 26, 32], 320],
@@ -73,7 +74,7 @@ describe('analyzeModel on the classic CNN', () => {
   });
 
   it.each(CNN_MODEL_IDS)('%s: layer parameters add up to countParams()', (id) => {
-    const model = keep(getCnnModel(id).build(SEED, NUM_CLASSES));
+    const model = keep(getCnnModel(id).build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE));
     const cost = analyzeModel(model);
     expect(cost.params).toBe(model.countParams());
     expect(cost.layers.reduce((sum, layer) => sum + layer.params, 0)).toBe(model.countParams());
@@ -82,7 +83,7 @@ describe('analyzeModel on the classic CNN', () => {
 
   it('orders the presets by work: tiny < classic < large', () => {
     const [tiny, classic, large] = (['tiny', 'classic', 'large'] as const).map(
-      (id) => analyzeModel(keep(getCnnModel(id).build(SEED, NUM_CLASSES))).forwardFlopsPerExample,
+      (id) => analyzeModel(keep(getCnnModel(id).build(SEED, NUM_CLASSES, SHIPPED_IMAGE_SHAPE))).forwardFlopsPerExample,
     );
     expect(tiny).toBeLessThan(classic);
     expect(classic).toBeLessThan(large);

@@ -1,17 +1,18 @@
 import * as tf from '@tensorflow/tfjs';
-import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import { modelInputShape, type ImageShape } from '../config/imageShape';
+import { seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** The classic convnet with doubled channels and Dense 128: about 4x the work, where GPUs pull ahead. */
 export const largeCnn: CnnModelSpec = {
   id: 'large',
-  build(seed: number, classes: number): tf.Sequential {
+  build(seed: number, classes: number, shape: ImageShape): tf.Sequential {
     return tf.sequential({
       name: 'large_cnn',
       layers: [
         tf.layers.conv2d({
           name: 'conv1',
-          inputShape: CNN_INPUT_SHAPE,
+          inputShape: modelInputShape(shape),
           filters: 64,
           kernelSize: 3,
           activation: 'relu',

@@ -1,12 +1,12 @@
 /** A run's predicted memory from its model's layer shapes (src/metrics/memoryPlan.ts does the arithmetic). */
-import { IMAGE_PIXELS } from '../config/tunables';
 import type { BackendName } from '../config/backends';
+import { valuesPerImage, type ImageShape } from '../config/imageShape';
 import { adamUpdateCopies, predictMemory, type MemoryPlan } from '../metrics/memoryPlan';
 import type { ModelCost } from './types';
 
-/** Floats one MNIST-like example takes on the device: 28x28 pixels and a one-hot label over `classes`. */
-export function floatsPerExample(classes: number): number {
-  return IMAGE_PIXELS + classes;
+/** Floats one example takes on the device: its side x side x channels values and a one-hot label over `classes`. */
+export function floatsPerExample(classes: number, shape: ImageShape): number {
+  return valuesPerImage(shape) + classes;
 }
 
 /** Every layer's output elements for one example, added up (the input batch itself counts as data). */
@@ -24,6 +24,8 @@ export interface RunShape {
   prefetch: 'on' | 'off';
   /** The data set's class count (the one-hot labels' width). */
   classes: number;
+  /** The data set's image shape (a colour image is three floats a pixel). */
+  shape: ImageShape;
 }
 
 /** What this model needs for this run, before anything is uploaded. */
@@ -31,7 +33,7 @@ export function predictRunMemory(cost: ModelCost, run: RunShape): MemoryPlan {
   return predictMemory({
     params: cost.params,
     activationElementsPerExample: activationElementsPerExample(cost),
-    floatsPerExample: floatsPerExample(run.classes),
+    floatsPerExample: floatsPerExample(run.classes, run.shape),
     batchSize: run.batchSize,
     accumulationSteps: run.accumulationSteps,
     residentExamples: run.testExamples + (run.dataPlacement === 'device' ? run.trainExamples : 0),

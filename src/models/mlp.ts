@@ -1,15 +1,16 @@
 import * as tf from '@tensorflow/tfjs';
-import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import { modelInputShape, type ImageShape } from '../config/imageShape';
+import { seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** A dense-only baseline: no convolution, so it also trains on backends without conv gradients (wasm). */
 export const mlp: CnnModelSpec = {
   id: 'mlp',
-  build(seed: number, classes: number): tf.Sequential {
+  build(seed: number, classes: number, shape: ImageShape): tf.Sequential {
     return tf.sequential({
       name: 'mlp',
       layers: [
-        tf.layers.flatten({ name: 'flatten', inputShape: CNN_INPUT_SHAPE }),
+        tf.layers.flatten({ name: 'flatten', inputShape: modelInputShape(shape) }),
         tf.layers.dense({ name: 'dense1', units: 128, activation: 'relu', kernelInitializer: seededKernel(seed, 1) }),
         tf.layers.dense({ name: 'dense2', units: classes, activation: 'softmax', kernelInitializer: seededKernel(seed, 2) }),
       ],

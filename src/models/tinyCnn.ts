@@ -1,17 +1,18 @@
 import * as tf from '@tensorflow/tfjs';
-import { CNN_INPUT_SHAPE, seededKernel } from './cnnLayers';
+import { modelInputShape, type ImageShape } from '../config/imageShape';
+import { seededKernel } from './cnnLayers';
 import type { CnnModelSpec } from './types';
 
 /** A tiny convnet (conv 8-16, no hidden dense layer) that still learns MNIST, for slow software-rendered devices. */
 export const tinyCnn: CnnModelSpec = {
   id: 'tiny',
-  build(seed: number, classes: number): tf.Sequential {
+  build(seed: number, classes: number, shape: ImageShape): tf.Sequential {
     return tf.sequential({
       name: 'tiny_cnn',
       layers: [
         tf.layers.conv2d({
           name: 'conv1',
-          inputShape: CNN_INPUT_SHAPE,
+          inputShape: modelInputShape(shape),
           filters: 8,
           kernelSize: 3,
           activation: 'relu',

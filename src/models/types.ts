@@ -1,11 +1,15 @@
 import type * as tf from '@tensorflow/tfjs';
+import type { ImageShape } from '../config/imageShape';
 import type { CnnModelId } from '../config/models';
 
 /** One image-classifier model: a builder that gives the same weights for the same seed. */
 export interface CnnModelSpec {
   id: CnnModelId;
-  /** Builds the uncompiled model, input [28,28,1], output a softmax over the data set's `classes`; initializers seeded from seed. */
-  build(seed: number, classes: number): tf.Sequential;
+  /**
+   * Builds the uncompiled model from the data set's image shape (input [side, side, channels]: 28 x 28 x 1
+   * for the shipped sets) with a softmax over its `classes`; initializers seeded from seed.
+   */
+  build(seed: number, classes: number, shape: ImageShape): tf.Sequential;
 }
 
 /** Analytic cost of one layer for one example. */

@@ -2,7 +2,8 @@
  * The folder / zip importer: one sub-folder per class (entries.ts), each picture checked by its
  * magic bytes and its header's width and height before it is decoded, decoded by the injected
  * decoder (the browser's own in a worker: createImageBitmap and an OffscreenCanvas; a PNG decoder
- * in tests), then made MNIST-like (pixels.ts) and split (split.ts).
+ * in tests), then made MNIST-like (pixels.ts) or kept in colour (colour.ts), as the format asks, and
+ * split (split.ts).
  *
  * A file whose name promises a picture (.png, .jpg, .jpeg, .jfif, .webp) must be a PNG, JPEG or
  * WebP picture; any other file in a class folder is taken if its bytes are a picture and skipped
@@ -11,19 +12,22 @@
  */
 import { quoted } from '../../config/schema';
 import { detailOf, msg, type Message } from '../../i18n/message';
-import { buildOwnDataset } from './document';
+import { buildOwnDataset, checkFormat } from './document';
 import { classFolders, type ClassFolder, type FileEntry } from './entries';
 import { IMAGE_EXTENSIONS, imageKind, imageSize, type ImageSize } from './imageHeader';
 import { MAX_IMAGES, MAX_SOURCE_SIDE } from './limits';
-import { toModelImage, type DecodedImage } from './pixels';
+import { toFormatImage } from './formatImage';
+import type { DecodedImage } from './pixels';
 import { refuse, refusalOf, type OwnSource } from './refusal';
-import { bytesPerImage, GRAY_28, type OwnDataset, type OwnDatasetOptions } from './types';
+import { bytesPerImage, GRAY_28, type OwnDataset, type OwnDatasetOptions, type OwnImageFormat } from './types';
 import { unzipEntries } from './zip';
 
 /** Decodes one picture (PNG, JPEG or WebP bytes); `name` is its path, for the decoder's own errors. */
 export type ImageDecoder = (bytes: Uint8Array, name: string) => Promise<DecodedImage>;
 
 export interface ImportControls {
+  /** The images' format: GRAY_28 (MNIST-like, the default) or COLOUR_32 (photos kept in colour). */
+  readonly format?: OwnImageFormat;
   /** Stops between two pictures; the answer is then check.dataset.stopped. */
   readonly signal?: AbortSignal;
   /** Called after each picture is decoded. */
@@ -55,9 +59,10 @@ export const DECODES_IN_FLIGHT = 8;
 
 async function importPictures(entriesOf: () => readonly FileEntry[], source: OwnSource, decode: ImageDecoder, options: OwnDatasetOptions & ImportControls): Promise<ImagesReading> {
   try {
+    const format = options.format ?? GRAY_28;
+    checkFormat(format);
     const { classes, skipped } = classFolders(entriesOf());
     const { pictures, notPictures } = picturesOf(classes);
-    const format = GRAY_28;
     const perImage = bytesPerImage(format);
     const images = new Uint8Array(pictures.length * perImage);
     const labels = new Uint8Array(pictures.length);
@@ -75,7 +80,7 @@ async function importPictures(entriesOf: () => readonly FileEntry[], source: Own
       if (options.signal?.aborted) throw new Stopped();
       const image = await (inFlight.shift() as Promise<DecodedImage>);
       ahead(i + DECODES_IN_FLIGHT);
-      images.set(toModelImage(image, format.size), i * perImage);
+      images.set(toFormatImage(image, format), i * perImage);
       labels[i] = picture.classId;
       options.onProgress?.(i + 1, pictures.length);
     }

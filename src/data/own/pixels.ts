@@ -10,6 +10,8 @@
  *    alone; a picture with a dark border is kept as it is.
  * 3. Fit: the longer side is scaled to `size`, the aspect kept, the result centred on black (area
  *    averaging, resize.ts).
+ *
+ * A colour format (32 x 32 x 3) goes through colour.ts instead (formatImage.ts picks): no inversion, no centring on black.
  */
 import { fitCentred } from './resize';
 

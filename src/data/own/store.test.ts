@@ -66,18 +66,19 @@ describe('an own data set for training', () => {
     const data = await loadOwnDataset(summary.id, store);
     expect(data.id).toBe(summary.id);
     expect(data.classCount).toBe(3);
+    expect(data.shape).toEqual({ side: 28, channels: 1 });
     expect(data.train.count).toBe(summary.trainCount);
     expect(data.train.images.length).toBe(summary.trainCount * 784);
   });
 
-  it('refuses a format other than 28 x 28 grayscale with a clear sentence', () => {
-    const colour = { ...shapes(), format: { size: 32, channels: 3 } };
+  it('refuses a format other than 28 x 28 grayscale or 32 x 32 colour with a clear sentence', () => {
+    const colour = { ...shapes(), format: { size: 32, channels: 4 } };
     let thrown: unknown;
     try {
       trainableDataset('own:0123456789abcdef', colour);
     } catch (err) {
       thrown = err;
     }
-    expect(englishError(thrown)).toBe('The data set Shapes holds 32 x 32 images with 3 channels; this version trains on 28 x 28 grayscale only.');
+    expect(englishError(thrown)).toBe('The data set Shapes holds 32 x 32 images with 4 channels; this version trains on 28 x 28 grayscale or 32 x 32 colour.');
   });
 });

@@ -2,12 +2,13 @@
  * A data set of your own as one document: what an importer (folder, zip, CSV, and later drawing and
  * the camera) makes, what the data set file holds, and what training will read like MNIST.
  */
+import type { ImportFormatId } from '../../config/datasets';
 import type { Message } from '../../i18n/message';
 import type { ImageSplit } from '../types';
 
 /**
- * The images' shape: square, `size` pixels a side, `channels` bytes a pixel (1 = grayscale).
- * Only 28 x 28 grayscale is made and read today (OWN_FORMATS); 32 x 32 colour is the next one.
+ * The images' shape: square, `size` pixels a side, `channels` bytes a pixel (1 = grayscale, 3 = RGB,
+ * channel-last). The formats made and read are OWN_FORMATS: 28 x 28 grayscale and 32 x 32 colour.
  */
 export interface OwnImageFormat {
   readonly size: number;
@@ -15,8 +16,19 @@ export interface OwnImageFormat {
 }
 
 /** The formats this version makes and reads. */
-export const OWN_FORMATS: readonly OwnImageFormat[] = [{ size: 28, channels: 1 }];
-export const GRAY_28: OwnImageFormat = OWN_FORMATS[0];
+export const GRAY_28: OwnImageFormat = { size: 28, channels: 1 };
+/** CIFAR-10's shape: photos kept in colour (the folder / zip importer only). */
+export const COLOUR_32: OwnImageFormat = { size: 32, channels: 3 };
+export const OWN_FORMATS: readonly OwnImageFormat[] = [GRAY_28, COLOUR_32];
+
+/** What the import form offers, by id: each a format of OWN_FORMATS. */
+export const IMPORT_FORMATS: Readonly<Record<ImportFormatId, OwnImageFormat>> = { gray28: GRAY_28, colour32: COLOUR_32 };
+
+/** The format of an import form's id; an id from elsewhere gives a format the importer refuses in a sentence. */
+export function importFormatOf(id: ImportFormatId | undefined): OwnImageFormat {
+  if (id === undefined) return GRAY_28;
+  return Object.hasOwn(IMPORT_FORMATS, id) ? IMPORT_FORMATS[id] : { size: 0, channels: 0 };
+}
 
 export function bytesPerImage(format: OwnImageFormat): number {
   return format.size * format.size * format.channels;

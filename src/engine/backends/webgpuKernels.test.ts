@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { backend_util } from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ const convLayers = (model: tf.LayersModel) => model.layers.filter((l) => l.getCl
 
 describe('which WebGPU filter gradients take the forward convolution', () => {
   it('every CNN’s convolution (stride 1, measured faster on an H200) does; the DCGAN’s stride-2 ones keep the shipped kernel', () => {
-    const cnnLayers = Object.values(CNN_MODELS).flatMap((spec) => convLayers(spec.build(1, 10)));
+    const cnnLayers = Object.values(CNN_MODELS).flatMap((spec) => convLayers(spec.build(1, 10, SHIPPED_IMAGE_SHAPE)));
     expect(cnnLayers.length).toBeGreaterThanOrEqual(8);
     for (const layer of cnnLayers) expect(usesConvFilterGradient(layerConv(layer)), layer.name).toBe(true);
     const discriminator = GAN_MODELS.dcgan.buildDiscriminator(1);

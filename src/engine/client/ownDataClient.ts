@@ -3,7 +3,7 @@
  * way). The worker starts on the first request; a worker that dies fails what was asked of it with a
  * sentence, and the next request starts a fresh one.
  */
-import type { OwnDatasetSummary } from '../../config/datasets';
+import type { ImportFormatId, OwnDatasetSummary } from '../../config/datasets';
 import { msg, MessageError } from '../../i18n/message';
 import type { DrawnClassPictures, OwnDataCommand, OwnDataEvent, OwnDataListed, PickedFile } from '../protocol/ownData';
 
@@ -38,12 +38,12 @@ export class OwnDataClient {
     return { datasets: event.datasets, damaged: event.damaged };
   }
 
-  importFolder(name: string, files: readonly PickedFile[], onProgress: (done: number, total: number) => void): ImportTask {
-    return this.imported(this.ask({ type: 'importFolder', name, files }, onProgress));
+  importFolder(name: string, files: readonly PickedFile[], onProgress: (done: number, total: number) => void, format: ImportFormatId = 'gray28'): ImportTask {
+    return this.imported(this.ask({ type: 'importFolder', name, files, format }, onProgress));
   }
 
-  importFile(name: string, file: PickedFile, onProgress: (done: number, total: number) => void): ImportTask {
-    return this.imported(this.ask({ type: 'importFile', name, file }, onProgress));
+  importFile(name: string, file: PickedFile, onProgress: (done: number, total: number) => void, format: ImportFormatId = 'gray28'): ImportTask {
+    return this.imported(this.ask({ type: 'importFile', name, file, format }, onProgress));
   }
 
   /** Drawings or camera frames, by class, made into a data set and kept. */

@@ -5,7 +5,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ImageSplit } from '../../data/types';
+import { valuesPerImage } from '../../config/imageShape';
 import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
+import { imageShapeOf } from '../../models/classCount';
 import type { ExportedModel, ExportedRun, ExportRole, NpyArray } from '../protocol/export';
 
 /** Test images the classifier's check runs on, and generated images the GAN's does. */
@@ -30,12 +32,13 @@ async function run(model: tf.LayersModel, input: tf.Tensor): Promise<Float32Arra
   }
 }
 
-/** A classifier: its weights, and its softmax on the first CHECK_EXAMPLES test images. */
+/** A classifier: its weights, and its softmax on the first CHECK_EXAMPLES test images (of the shape it was built for). */
 export async function exportClassifier(model: tf.LayersModel, test: ImageSplit): Promise<ExportedRun> {
   const count = Math.min(CHECK_EXAMPLES, test.count);
-  const pixels = new Float32Array(count * IMAGE_PIXELS);
+  const input = imageShapeOf(model);
+  const pixels = new Float32Array(count * valuesPerImage(input));
   for (let i = 0; i < pixels.length; i++) pixels[i] = test.images[i] / 255;
-  const shape = [count, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1];
+  const shape = [count, input.side, input.side, input.channels];
   const images = tf.tensor4d(pixels, shape as [number, number, number, number]);
   try {
     const predictions = await run(model, images);

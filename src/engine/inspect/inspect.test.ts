@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
@@ -51,7 +52,7 @@ describe('a look inside a constructed classifier', () => {
     const predicted = await classifySplit(model, split);
     expect(tf.memory().numTensors).toBe(before);
     expect(Array.from(predicted)).toEqual(Array.from(split.labels).map(READS_AS));
-    const result = confusionOf(split, predicted, NUM_CLASSES, SOURCE, { epoch: 2, step: 40 });
+    const result = confusionOf(split, predicted, NUM_CLASSES, SHIPPED_IMAGE_SHAPE, SOURCE, { epoch: 2, step: 40 });
     const expected = Array.from({ length: NUM_CLASSES }, (_, a) => Array.from({ length: NUM_CLASSES }, (_, p) => (READS_AS(a) === p ? 120 : 0)));
     expect(result.counts).toEqual(expected);
     expect(result).toMatchObject({ epoch: 2, step: 40, examples: 1200 });
@@ -76,7 +77,7 @@ describe('a look inside a constructed classifier', () => {
 
   it('has no filters or feature maps without a convolution', async () => {
     const model = constructedClassifier();
-    const image = imagesTensor(litPixelSplit(1), [0]);
+    const image = imagesTensor(litPixelSplit(1), [0], SHIPPED_IMAGE_SHAPE);
     expect(await firstLayerFilters(model)).toBeNull();
     expect(await featureMaps(model, image)).toEqual([]);
     image.dispose();
@@ -86,7 +87,7 @@ describe('a look inside a constructed classifier', () => {
 
 describe('a look inside the tiny CNN', () => {
   it('draws the first layer’s filters around grey 128 and each convolution’s feature maps, leaking nothing', async () => {
-    const model = tinyCnn.build(1, NUM_CLASSES);
+    const model = tinyCnn.build(1, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     const test = (await nodeDatasets.get('mnist', { train: 0, test: 10 }, () => undefined)).test;
     const before = tf.memory().numTensors;
     const filters = await firstLayerFilters(model);
@@ -95,7 +96,7 @@ describe('a look inside the tiny CNN', () => {
     expect(Math.min(...(filters?.pixels ?? []))).toBeGreaterThanOrEqual(1);
     // The largest weight in magnitude sits at one end of the range.
     expect([1, 255]).toContain(Array.from(filters?.pixels ?? []).reduce((m, v) => (Math.abs(v - 128) > Math.abs(m - 128) ? v : m), 128));
-    const image = imagesTensor(test, [0]);
+    const image = imagesTensor(test, [0], SHIPPED_IMAGE_SHAPE);
     const maps = await featureMaps(model, image);
     expect(maps.map(({ layer, height, width, channels }) => ({ layer, height, width, channels }))).toEqual([
       { layer: 'conv1', height: 26, width: 26, channels: 8 },
@@ -108,9 +109,9 @@ describe('a look inside the tiny CNN', () => {
   });
 
   it('profiles every layer’s forward and backward pass, with cpu clock times, leaking nothing', async () => {
-    const model = tinyCnn.build(1, NUM_CLASSES);
+    const model = tinyCnn.build(1, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     const test = (await nodeDatasets.get('mnist', { train: 0, test: 16 }, () => undefined)).test;
-    const xs = imagesTensor(test, Array.from({ length: 16 }, (_, i) => i));
+    const xs = imagesTensor(test, Array.from({ length: 16 }, (_, i) => i), SHIPPED_IMAGE_SHAPE);
     const before = tf.memory().numTensors;
     const times = await profileLayers(model, xs);
     expect(tf.memory().numTensors).toBe(before);
@@ -150,7 +151,7 @@ describe('looking inside through the device owner', () => {
     expect(diagonal / 200).toBeCloseTo(evalPoint.point.testAccuracy, 10);
     expect(host.kept.facts()).toMatchObject({ name: msg('model.cnn.tiny.label'), dataset: 'mnist', backend: 'cpu', steps: 10, batchSize: 10, testExamples: 200, testAccuracy: evalPoint.point.testAccuracy });
 
-    const reference = tinyCnn.build(0, NUM_CLASSES);
+    const reference = tinyCnn.build(0, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     const tinyParams = reference.countParams();
     reference.dispose();
     const before = tf.memory().numTensors;

@@ -4,8 +4,10 @@
  * feature maps for one image, and each layer's kernel time for the model summary.
  */
 import * as tf from '@tensorflow/tfjs';
-import { EVAL_BATCH_SIZE, IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
+import { valuesPerImage, type ImageShape } from '../../config/imageShape';
+import { EVAL_BATCH_SIZE } from '../../config/tunables';
 import type { ImageSplit } from '../../data/types';
+import { imageShapeOf } from '../../models/classCount';
 import type { FeatureMaps, FirstLayerFilters } from '../protocol/inspect';
 import { kernelTiming } from '../lab/kernelTiming';
 
@@ -23,28 +25,32 @@ function isConv(layer: tf.layers.Layer): boolean {
   return layer.getClassName() === 'Conv2D';
 }
 
-/** Examples of a split as the classifiers take them: [n, 28, 28, 1] in [0, 1]. */
-export function imagesTensor(split: ImageSplit, indices: readonly number[]): tf.Tensor4D {
-  const out = new Float32Array(indices.length * IMAGE_PIXELS);
+/** Examples of a split as the classifiers take them: [n, side, side, channels] in [0, 1]. */
+export function imagesTensor(split: ImageSplit, indices: readonly number[], shape: ImageShape): tf.Tensor4D {
+  const perImage = valuesPerImage(shape);
+  const out = new Float32Array(indices.length * perImage);
   indices.forEach((index, i) => {
     if (!Number.isInteger(index) || index < 0 || index >= split.count) throw new RangeError(`Test image ${index} is outside 0..${split.count - 1}`);
-    const pixels = split.images.subarray(index * IMAGE_PIXELS, (index + 1) * IMAGE_PIXELS);
-    for (let p = 0; p < IMAGE_PIXELS; p++) out[i * IMAGE_PIXELS + p] = pixels[p] / MAX_PIXEL;
+    const pixels = split.images.subarray(index * perImage, (index + 1) * perImage);
+    for (let p = 0; p < perImage; p++) out[i * perImage + p] = pixels[p] / MAX_PIXEL;
   });
-  return tf.tensor4d(out, [indices.length, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1]);
+  return tf.tensor4d(out, [indices.length, shape.side, shape.side, shape.channels]);
 }
 
-/** The test images at `indices`, one after another, 0..255. */
-export function imageBytes(split: ImageSplit, indices: readonly number[]): Uint8Array {
-  const out = new Uint8Array(indices.length * IMAGE_PIXELS);
-  indices.forEach((index, i) => out.set(split.images.subarray(index * IMAGE_PIXELS, (index + 1) * IMAGE_PIXELS), i * IMAGE_PIXELS));
+/** The test images at `indices`, one after another, 0..255 (side x side x channels bytes each). */
+export function imageBytes(split: ImageSplit, indices: readonly number[], shape: ImageShape): Uint8Array {
+  const perImage = valuesPerImage(shape);
+  const out = new Uint8Array(indices.length * perImage);
+  indices.forEach((index, i) => out.set(split.images.subarray(index * perImage, (index + 1) * perImage), i * perImage));
   return out;
 }
 
-/** The model's softmax for one 28×28 image (784 values in [0, 1]). */
+/** The model's softmax for one drawn image of its own shape (28×28 grayscale: 784 values in [0, 1]). */
 export async function predictImage(model: tf.LayersModel, pixels: Float32Array): Promise<number[]> {
-  if (pixels.length !== IMAGE_PIXELS) throw new RangeError(`A digit is ${IMAGE_PIXELS} pixels, not ${pixels.length}`);
-  const probs = tf.tidy(() => model.predict(tf.tensor4d(pixels, [1, IMAGE_SIDE_PX, IMAGE_SIDE_PX, 1])) as tf.Tensor);
+  const shape = imageShapeOf(model);
+  const perImage = valuesPerImage(shape);
+  if (pixels.length !== perImage) throw new RangeError(`A digit is ${perImage} pixels, not ${pixels.length}`);
+  const probs = tf.tidy(() => model.predict(tf.tensor4d(pixels, [1, shape.side, shape.side, shape.channels])) as tf.Tensor);
   try {
     return Array.from(await probs.data());
   } finally {
@@ -55,10 +61,11 @@ export async function predictImage(model: tf.LayersModel, pixels: Float32Array):
 /** The predicted class of every example of the split, in order, with one read-back. */
 export async function classifySplit(model: tf.LayersModel, split: ImageSplit): Promise<Int32Array> {
   const parts: tf.Tensor[] = [];
+  const shape = imageShapeOf(model);
   try {
     for (let start = 0; start < split.count; start += EVAL_BATCH_SIZE) {
       const indices = Array.from({ length: Math.min(EVAL_BATCH_SIZE, split.count - start) }, (_, i) => start + i);
-      parts.push(tf.tidy(() => tf.argMax(model.predict(imagesTensor(split, indices)) as tf.Tensor2D, -1)));
+      parts.push(tf.tidy(() => tf.argMax(model.predict(imagesTensor(split, indices, shape)) as tf.Tensor2D, -1)));
     }
     const all = tf.concat(parts);
     try {

@@ -12,7 +12,7 @@ import type { InspectQuery, ModelSource } from '../protocol/inspect';
 import type { RunState, TrainingEvent } from '../protocol/training';
 import type { InspectEvent } from '../protocol/inspect';
 import type { CnnWorkload } from '../workloads/cnnWorkload';
-import { classCountOf } from '../../models/classCount';
+import { classCountOf, imageShapeOf } from '../../models/classCount';
 import { answer, confusionOf, type InspectSubject } from './answer';
 
 export const PAUSE_TO_PROFILE = msg('engine.inspect.pauseToProfile');
@@ -66,7 +66,7 @@ export class RunningInspector {
     if (!predicted) return;
     try {
       const split = await this.subject().test();
-      this.emit({ type: 'confusion', result: confusionOf(split, predicted, classCountOf(this.workload.model), this.source(), { epoch, step }) });
+      this.emit({ type: 'confusion', result: confusionOf(split, predicted, classCountOf(this.workload.model), imageShapeOf(this.workload.model), this.source(), { epoch, step }) });
     } catch (err) {
       this.emit({ type: 'warning', message: msg('engine.inspect.confusionFailed', { detail: detailOf(err) }) });
     }
@@ -80,6 +80,6 @@ export class RunningInspector {
     const predicted = this.workload.lastPredictions;
     if (!predicted) return;
     const split = await this.subject().test();
-    this.emit({ type: 'confusion', result: confusionOf(split, predicted, classCountOf(this.workload.model), this.source(), null) });
+    this.emit({ type: 'confusion', result: confusionOf(split, predicted, classCountOf(this.workload.model), imageShapeOf(this.workload.model), this.source(), null) });
   }
 }

@@ -28,7 +28,7 @@ export async function runExportModel(request: RequestOf<'exportModel'>, ctx: Eng
   const { config } = checkpoint;
   await ctx.host.activate('cpu');
   const data = await ctx.host.datasets.get(config.dataset, { train: 0, test: CHECK_EXAMPLES }, progress);
-  const model = getCnnModel(config.model).build(config.seed, data.classCount);
+  const model = getCnnModel(config.model).build(config.seed, data.classCount, data.shape);
   try {
     setModelWeights(model, checkpoint);
     const run = await exportClassifier(model, data.test);

@@ -50,7 +50,7 @@ export async function runAnatomy(spec: LabSettings, ctx: LabJobContext): Promise
     try {
       const name = backendMessage(backend);
       progress(ctx, 0.1, msg('engine.progress.anatomy', { backend: name }));
-      const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize, data.classCount), { warmup: spec.warmupSteps, runs: spec.measuredSteps });
+      const anatomy = await timeStepAnatomy(workload.model, optimizer, hostBatch(data.train, spec.batchSize, data.classCount, data.shape), { warmup: spec.warmupSteps, runs: spec.measuredSteps });
       ctx.token.throwIfCancelled();
       progress(ctx, 0.45, msg('engine.progress.sync', { backend: name, steps: spec.syncSteps, k: spec.everyK }));
       const sync = await syncCost(lossStep(workload), spec.syncSteps, spec.everyK);

@@ -9,7 +9,7 @@ import { importImageFolder, importImageZip, type ImageDecoder } from '../../data
 import { MAX_ENTRIES, MAX_SOURCE_BYTES } from '../../data/own/limits';
 import { megabytes, refuse, refusalOf, type OwnSource } from '../../data/own/refusal';
 import type { OwnDataStore } from '../../data/own/store';
-import type { OwnDataset, OwnDatasetOptions } from '../../data/own/types';
+import { importFormatOf, type OwnDataset, type OwnDatasetOptions, type OwnImageFormat } from '../../data/own/types';
 import { messageOf, type Message } from '../../i18n/message';
 import type { OwnDataCommand, OwnDataEvent, PickedFile } from '../protocol/ownData';
 
@@ -62,9 +62,9 @@ export class OwnDataService {
           return this.post({ type: 'listed', id, datasets: listing.datasets, damaged: listing.damaged });
         }
         case 'importFolder':
-          return await this.keep(id, (signal) => this.fromFolder(command.files, command.name, id, signal));
+          return await this.keep(id, (signal) => this.fromFolder(command.files, command.name, id, signal, importFormatOf(command.format)));
         case 'importFile':
-          return await this.keep(id, (signal) => this.fromFile(command.file, command.name, id, signal));
+          return await this.keep(id, (signal) => this.fromFile(command.file, command.name, id, signal, importFormatOf(command.format)));
         case 'importDrawn':
           return await this.keep(id, async (signal) => {
             const made = makeDrawnDataset(command.classes, this.options(command.name, id, signal));
@@ -118,21 +118,21 @@ export class OwnDataService {
     };
   }
 
-  private async fromFolder(files: readonly PickedFile[], name: string, id: number, signal: AbortSignal): Promise<Made> {
+  private async fromFolder(files: readonly PickedFile[], name: string, id: number, signal: AbortSignal, format: OwnImageFormat): Promise<Made> {
     const tooMuch = beyondCaps('images', files.length, files.reduce((sum, f) => sum + f.file.size, 0));
     if (tooMuch) return tooMuch;
     const entries = await Promise.all(files.map(async ({ path, file }) => ({ path, bytes: await bytesOf(file) })));
-    return importImageFolder(entries, this.deps.decode, this.options(name, id, signal));
+    return importImageFolder(entries, this.deps.decode, { ...this.options(name, id, signal), format });
   }
 
-  private async fromFile({ file }: PickedFile, name: string, id: number, signal: AbortSignal): Promise<Made> {
+  private async fromFile({ file }: PickedFile, name: string, id: number, signal: AbortSignal, format: OwnImageFormat): Promise<Made> {
     const head = await bytesOf(file.slice(0, 4));
     if (startsWith(head, GPDS_MAGIC)) {
       // One byte over the cap is enough for the validator to refuse a huge file by its size, without reading it all.
       const read = decodeOwnDataset(await file.slice(0, MAX_DATASET_FILE_BYTES + 1).arrayBuffer());
       return read.ok ? { ...read, skipped: [] } : read;
     }
-    if (startsWith(head, ZIP_MAGIC)) return beyondCaps('zip', 1, file.size) ?? importImageZip(await bytesOf(file), this.deps.decode, this.options(name, id, signal));
+    if (startsWith(head, ZIP_MAGIC)) return beyondCaps('zip', 1, file.size) ?? importImageZip(await bytesOf(file), this.deps.decode, { ...this.options(name, id, signal), format });
     const read = await importCsv(file, this.options(name, id, signal));
     return read.ok ? { ...read, skipped: [] } : read;
   }

@@ -5,6 +5,7 @@
  * worker) or the saved judge answers them as an `inspect` job through the queue. Plain data:
  * images travel as Uint8Array buffers the worker hands over.
  */
+import type { ImageShape } from '../../config/imageShape';
 import type { BackendName } from '../../config/backends';
 import type { DatasetId } from '../../config/datasets';
 import type { Message } from '../../i18n/message';
@@ -45,7 +46,7 @@ export interface Prediction {
   input: Uint8Array;
 }
 
-/** A confused pair with a few of its test images (28×28 each, 0..255, row-major, one after another). */
+/** A confused pair with a few of its test images (each side × side × channels of the result's shape, 0..255, row-major, one after another). */
 export interface ConfusedExamples extends ConfusedPair {
   indices: number[];
   images: Uint8Array;
@@ -59,6 +60,8 @@ export interface ConfusionResult {
   /** counts[actual][predicted]. */
   counts: number[][];
   examples: number;
+  /** The test images' shape (28 × 28 × 1 for the shipped sets). */
+  shape: ImageShape;
   worst: ConfusedExamples[];
 }
 
@@ -85,8 +88,9 @@ export interface FilterResult {
   source: ModelSource;
   testImage: number;
   label: number;
-  /** The test image itself, 28×28, 0..255. */
+  /** The test image itself, side × side × channels, 0..255. */
   image: Uint8Array;
+  shape: ImageShape;
   /** Null for a model without convolution layers. */
   filters: FirstLayerFilters | null;
   /** One entry per convolution layer, in order. */

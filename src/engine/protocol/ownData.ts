@@ -3,7 +3,7 @@
  * keeps, lists, hands out and deletes data sets of your own. It holds no device and never loads
  * TensorFlow.js; pictures are decoded there with the browser's own decoders.
  */
-import type { OwnDatasetSummary } from '../../config/datasets';
+import type { ImportFormatId, OwnDatasetSummary } from '../../config/datasets';
 import type { Message } from '../../i18n/message';
 
 /** One file of a picked or dropped folder, its path relative to what was picked (the class is its first folder). */
@@ -33,10 +33,13 @@ export interface DrawnClassPictures {
 
 export type OwnDataCommand =
   | { readonly type: 'list'; readonly id: number }
-  /** A folder of pictures, one sub-folder per class. */
-  | { readonly type: 'importFolder'; readonly id: number; readonly name: string; readonly files: readonly PickedFile[] }
-  /** One file: a zip of class folders, a CSV, or a data set file (.gpds), told apart by its first bytes. */
-  | { readonly type: 'importFile'; readonly id: number; readonly name: string; readonly file: PickedFile }
+  /** A folder of pictures, one sub-folder per class, made into `format` (28 x 28 grayscale when absent). */
+  | { readonly type: 'importFolder'; readonly id: number; readonly name: string; readonly files: readonly PickedFile[]; readonly format?: ImportFormatId }
+  /**
+   * One file: a zip of class folders (made into `format`), a CSV (always 28 x 28 grayscale), or a data set
+   * file (.gpds, its own format), told apart by its first bytes.
+   */
+  | { readonly type: 'importFile'; readonly id: number; readonly name: string; readonly file: PickedFile; readonly format?: ImportFormatId }
   /** Classes of drawings or camera frames, made into a data set and kept like an import. */
   | { readonly type: 'importDrawn'; readonly id: number; readonly name: string; readonly classes: readonly DrawnClassPictures[] }
   /** Stops the import with this id between two pictures. */

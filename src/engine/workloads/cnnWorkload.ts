@@ -76,13 +76,14 @@ export class CnnWorkload implements TrainingWorkload {
     const owned: { dispose(): void }[] = [];
     const own = <T extends { dispose(): void }>(resource: T): T => (owned.push(resource), resource);
     try {
-      const model = own(spec.build(config.seed, data.classCount));
+      const model = own(spec.build(config.seed, data.classCount, data.shape));
       assertCanTrain([model], backend);
       const cost = analyzeModel(model);
-      const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count, classes: data.classCount });
+      const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count, classes: data.classCount, shape: data.shape });
       options.beforeUpload?.(plan);
-      const train = own(config.dataPlacement === 'device' ? DeviceDataset.upload(data.train, { scale: 'unit', classes: data.classCount }) : new HostDataset(data.train, 'unit', data.classCount));
-      const test = own(DeviceDataset.upload(data.test, { scale: 'unit', classes: data.classCount }));
+      const batches = { scale: 'unit', classes: data.classCount, shape: data.shape } as const;
+      const train = own(config.dataPlacement === 'device' ? DeviceDataset.upload(data.train, batches) : new HostDataset(data.train, 'unit', data.classCount, data.shape));
+      const test = own(DeviceDataset.upload(data.test, batches));
       const stream = own(
         new BatchStream(train, config.batchSize, config.seed, { batchesPerEpoch: accumulation.microBatchesPerEpoch, prefetch: config.prefetch === 'on' ? 'after-step' : 'off' }),
       );

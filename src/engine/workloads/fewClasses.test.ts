@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
@@ -20,7 +21,7 @@ function split(count: number): ImageSplit {
   return { count, images, labels };
 }
 
-const threeClasses: ImageDataset = { id: 'mnist', classCount: CLASSES, train: split(48), test: split(12) };
+const threeClasses: ImageDataset = { id: 'mnist', classCount: CLASSES, shape: SHIPPED_IMAGE_SHAPE, train: split(48), test: split(12) };
 
 function config(overrides: Partial<CnnRunConfig> = {}): CnnRunConfig {
   return { ...defaultCnnConfig(), backend: 'cpu', model: 'tiny', batchSize: SMALL_BATCH, trainExamples: 48, testExamples: 12, ...overrides };
@@ -41,7 +42,7 @@ describe('a CNN on a 3-class data set', () => {
       // Same model but for its last layer: the prediction differs by the dense layer's extra units and the labels' width.
       expect(workload.plan.weights).toBeLessThan(tenClasses.plan.weights);
       tenClasses.dispose();
-      expect(floatsPerExample(CLASSES)).toBe(IMAGE_PIXELS + CLASSES);
+      expect(floatsPerExample(CLASSES, SHIPPED_IMAGE_SHAPE)).toBe(IMAGE_PIXELS + CLASSES);
     } finally {
       workload.dispose();
     }

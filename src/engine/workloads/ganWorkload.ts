@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { GAN_MODEL_LABELS } from '../../config/models';
 import type { BackendName } from '../../config/backends';
 import type { GanRunConfig } from '../../config/ganConfig';
+import { isColour } from '../../config/imageShape';
 import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
 import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
 import type { ImageDataset, ImageSplit } from '../../data/types';
@@ -49,6 +50,9 @@ export class GanWorkload implements TrainingWorkload {
   }
 
   static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>): GanWorkload {
+    if (isColour(dataset.shape) || dataset.shape.side !== IMAGE_SIDE_PX) {
+      throw new MessageError(msg('ownData.ganNeedsGray', { name: dataset.own?.name ?? dataset.id, size: dataset.shape.side }));
+    }
     if (config.digit !== 'all' && Number(config.digit) >= dataset.classCount) {
       throw new MessageError(msg('engine.train.ganNoSuchClass', { digit: config.digit, classes: dataset.classCount, last: dataset.classCount - 1 }));
     }

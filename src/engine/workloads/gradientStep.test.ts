@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCnnConfig, type CnnRunConfig } from '../../config/cnnConfig';
@@ -63,7 +64,7 @@ function bigBatches(): { xs: tf.Tensor4D; ys: tf.Tensor2D }[] {
 }
 
 async function train(optimizerFor: () => tf.Optimizer, accumulationSteps: number): Promise<Float32Array> {
-  const model = getCnnModel('mlp').build(11, NUM_CLASSES);
+  const model = getCnnModel('mlp').build(11, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
   const optimizer = optimizerFor();
   const variables = model.trainableWeights.map((w) => w.read() as tf.Variable);
   const batches = bigBatches();
@@ -86,7 +87,7 @@ describe('gradient accumulation', () => {
     const sgd = () => tf.train.sgd(0.5);
     const whole = await train(sgd, 1);
     const accumulated = await train(sgd, K);
-    const untrained = await flatWeights(getCnnModel('mlp').build(11, NUM_CLASSES));
+    const untrained = await flatWeights(getCnnModel('mlp').build(11, NUM_CLASSES, SHIPPED_IMAGE_SHAPE));
     // The steps moved the weights far more than the tolerance, so the comparison can fail.
     expect(relativeDifference(whole, untrained)).toBeGreaterThan(1e-2);
     const difference = relativeDifference(whole, accumulated);
@@ -104,7 +105,7 @@ describe('gradient accumulation', () => {
   });
 
   it('keeps the tensor count flat across accumulated steps and reports the mean of the micro-batch scalars', async () => {
-    const model = getCnnModel('mlp').build(3, NUM_CLASSES);
+    const model = getCnnModel('mlp').build(3, NUM_CLASSES, SHIPPED_IMAGE_SHAPE);
     const optimizer = tf.train.sgd(0.1);
     const variables = model.trainableWeights.map((w) => w.read() as tf.Variable);
     const [big] = bigBatches();

@@ -1,3 +1,4 @@
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('the predicted memory', () => {
     const measuredPeak = peakBytes - before;
     const { plan } = workload;
     // Between steps the step's own batch is gone; only the prefetched one of the two in flight stays.
-    const resident = plan.weights + plan.optimizer + plan.data - plan.batchSize * floatsPerExample(NUM_CLASSES) * 4;
+    const resident = plan.weights + plan.optimizer + plan.data - plan.batchSize * floatsPerExample(NUM_CLASSES, SHIPPED_IMAGE_SHAPE) * 4;
     console.info(`${model}: predicted ${plan.total} bytes (step ${plan.stepPeak}, ${plan.peakPhase}), measured ${measuredPeak} (step ${peakBytes - before - live})`);
     expect(Math.abs(resident - live) / live).toBeLessThan(0.01);
     expect(Math.abs(plan.total - measuredPeak) / measuredPeak).toBeLessThan(PREDICTION_TOLERANCE);

@@ -17,7 +17,7 @@ from keras import layers`;
 
 /** Data from keras.datasets, or a data set of your own the package carries (dataset.npz), or an .npz slice; scaled like the app's assets. */
 export const PY_DATA = `def load_data(path, train_examples, test_examples):
-    """Images as float32 [N, 28, 28, 1] in [0, 1] and integer labels, like the app's MNIST assets."""
+    """Images as float32 [N, side, side, channels] in [0, 1] (MNIST: 28, 28, 1; a colour set of your own: 32, 32, 3) and integer labels."""
     if not path and RUN["dataset"].startswith("own:"):
         # A data set of your own travels with the package: uint8 images and labels, and its class names.
         path = os.path.join(HERE, "dataset.npz")
@@ -29,7 +29,9 @@ export const PY_DATA = `def load_data(path, train_examples, test_examples):
         (x_train, y_train), (x_test, y_test) = source.load_data()
 
     def images(x, n):
-        return (x[:n].astype("float32") / 255.0).reshape(-1, 28, 28, 1)
+        # Grayscale comes as [N, side, side] (keras.datasets.mnist), colour as [N, side, side, 3]: channel-last either way.
+        x = x[:n].astype("float32") / 255.0
+        return x if x.ndim == 4 else x[..., np.newaxis]
 
     return images(x_train, train_examples), y_train[:train_examples].astype("int32"), images(x_test, test_examples), y_test[:test_examples].astype("int32")`;
 

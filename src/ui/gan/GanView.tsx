@@ -23,6 +23,8 @@ import { GanExportPanel } from '../models/GanExportPanel';
 import { RunShareBar } from '../share/RunShareBar';
 import { startTraining } from '../share/runLauncher';
 import { useT, type T } from '../i18n/useT';
+import { msg } from '../../i18n/message';
+import { Say } from '../i18n/Say';
 import { OwnDatasetNote } from '../ownData/OwnDatasetNote';
 import { useListedOwnDatasetChoice } from '../ownData/useOwnDatasets';
 import { CheckpointNote, SaveCheckpointButton } from '../train/SaveCheckpoint';
@@ -77,6 +79,8 @@ export function GanView() {
     unavailable: digit.refused && values.digit ? { digit: { [values.digit]: t.say(digit.refused) } } : undefined,
     notes: digit.refused ? { digit: digit.refused } : undefined,
   };
+  // The GAN makes 28 x 28 grayscale images: a colour set of your own is refused here, and by the worker.
+  const colourSet = own.chosen && own.chosen.format.channels > 1 ? own.chosen : null;
 
   return (
     <>
@@ -85,10 +89,15 @@ export function GanView() {
         <BackendPicker backends={snapshot.backends} value={backend} disabled={busy} onChange={chooseBackend} />
         <SettingsForm table={GAN_TABLE} keys={FIRST_KEYS} values={values} disabled={busy} onChange={onChange} moreOptions={{ dataset: own.options }} />
         <OwnDatasetNote choice={own} />
+        {colourSet && (
+          <p className="field-error" role="alert" data-testid="gan-colour-refused">
+            <Say message={msg('ownData.ganNeedsGray', { name: colourSet.name, size: colourSet.format.size })} />
+          </p>
+        )}
         <RunControls
           phase={snapshot.phase}
           state={snapshot.state}
-          canStart={backendOk && Object.keys(errors).length === 0}
+          canStart={backendOk && Object.keys(errors).length === 0 && !colourSet}
           job={ganSession.job}
           onTrain={() => startTraining('gan')}
           onPause={ganSession.pause}

@@ -1,4 +1,3 @@
-import { IMAGE_SIDE_PX } from '../../config/tunables';
 import type { ConfusionResult } from '../../engine/protocol/inspect';
 import { perClassAccuracy } from '../../metrics/confusion';
 import { formatPercent } from '../../share/format';
@@ -86,9 +85,10 @@ export function ConfusionPanel() {
                   </span>
                   <Mosaic
                     pixels={pair.images}
+                    channels={result.shape.channels}
                     count={pair.indices.length}
-                    height={IMAGE_SIDE_PX}
-                    width={IMAGE_SIDE_PX}
+                    height={result.shape.side}
+                    width={result.shape.side}
                     zoom={2}
                     invert
                     label={t('inspect.confusion.pairImages', { indices: pair.indices.join(', '), actual: names[pair.actual], predicted: names[pair.predicted] })}

@@ -1,16 +1,19 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { isOwnDatasetId } from '../../config/datasets';
 import { INSPECT_SCHEMA } from '../../config/inspectConfig';
 import { IMAGE_SIDE_PX } from '../../config/tunables';
 import { DIGIT_BOX_PX, preprocessDigit, type InkImage } from '../../metrics/digitImage';
 import { argMax, entropyBits, withTemperature } from '../../metrics/softmax';
+import { msg } from '../../i18n/message';
 import { formatNumber, formatPercent } from '../../share/format';
+import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { inkPicture } from '../ownData/drawingBoard';
+import { ownDataList } from '../ownData/ownDataList';
 import { setFormValue, usePageSettings } from '../share/pageStore';
 import { DigitCanvas } from './DigitCanvas';
 import { inspectSession, useInspect } from './inspectStore';
-import { classNamesOf } from './inspectText';
+import { classNamesOf, colourSizeOf } from './inspectText';
 import { AskStatus, ModelSourceLine } from './ModelSourceLine';
 import { Mosaic } from './Mosaic';
 
@@ -22,8 +25,26 @@ function toBytes(pixels: Float32Array): Uint8Array {
   return Uint8Array.from(pixels, (v) => Math.round(v * 255));
 }
 
-/** Draw a digit, see the model's softmax as bars, and reshape it with the temperature. */
+/** Draw a digit for a grayscale model; for a model of colour images, one sentence instead of the pad. */
 export function DrawPanel({ temperature }: { temperature: number }) {
+  const t = useT();
+  const { results } = useInspect();
+  const trainDataset = usePageSettings().settings.cnn.dataset;
+  useSyncExternalStore(ownDataList.subscribe, ownDataList.getSnapshot);
+  const colourSize = colourSizeOf(results, trainDataset);
+  if (colourSize === null) return <DrawPad temperature={temperature} />;
+  return (
+    <section className="panel inspect-panel" data-testid="draw-panel">
+      <h2>{t('inspect.draw.title')}</h2>
+      <p className="inspect-note" data-testid="draw-colour-note">
+        <Say message={msg('ownData.drawNeedsGray', { size: colourSize })} />
+      </p>
+    </section>
+  );
+}
+
+/** Draw a digit, see the model's softmax as bars, and reshape it with the temperature. */
+function DrawPad({ temperature }: { temperature: number }) {
   const t = useT();
   const { results, pending } = useInspect();
   const [digit, setDigit] = useState<Float32Array | null>(null);

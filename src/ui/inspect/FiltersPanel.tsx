@@ -1,6 +1,5 @@
 import { INSPECT_TABLE } from '../../config/inspectConfig';
 import { formErrors } from '../../config/schema';
-import { IMAGE_SIDE_PX } from '../../config/tunables';
 import { formatNumber } from '../../share/format';
 import type { RawValues } from '../../share/pageSettings';
 import { SettingsForm } from '../components/SettingsForm';
@@ -58,7 +57,7 @@ export function FiltersPanel({ values, testImage }: { values: RawValues; testIma
             <p data-testid="no-filters">{t('inspect.filters.none')}</p>
           )}
           <div className="feature-input">
-            <Mosaic pixels={result.image} count={1} height={IMAGE_SIDE_PX} width={IMAGE_SIDE_PX} zoom={4} invert label={t('inspect.filters.imageLabel', { index: result.testImage, name: imageClass })} testId="feature-image" />
+            <Mosaic pixels={result.image} channels={result.shape.channels} count={1} height={result.shape.side} width={result.shape.side} zoom={4} invert label={t('inspect.filters.imageLabel', { index: result.testImage, name: imageClass })} testId="feature-image" />
             <span>{t('inspect.filters.image', { index: result.testImage, name: imageClass })}</span>
           </div>
           {result.maps.map((map) => (

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 interface Props {
-  /** count images of height × width grey bytes (0..255), one after another. */
+  /** count images of height × width × channels bytes (0..255), one after another. */
   pixels: Uint8Array;
+  /** 1 grey (the default), 3 RGB channel-last (a colour data set of your own: drawn as it is, never inverted). */
+  channels?: number;
   count: number;
   height: number;
   width: number;
@@ -17,8 +19,8 @@ interface Props {
 
 const GAP_PX = 1;
 
-/** Grey images side by side on one canvas, sharp at any zoom; the label is its text alternative. */
-export function Mosaic({ pixels, count, height, width, zoom, columns, invert = false, label, testId }: Props) {
+/** Grey (or colour) images side by side on one canvas, sharp at any zoom; the label is its text alternative. */
+export function Mosaic({ pixels, channels = 1, count, height, width, zoom, columns, invert = false, label, testId }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cols = Math.max(1, Math.min(count, columns ?? count));
   const rows = Math.max(1, Math.ceil(count / cols));
@@ -33,10 +35,16 @@ export function Mosaic({ pixels, count, height, width, zoom, columns, invert = f
       const oy = Math.floor(n / cols) * (height + GAP_PX);
       for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
-          const raw = pixels[(n * height + y) * width + x];
-          const v = invert ? 255 - raw : raw;
+          const from = ((n * height + y) * width + x) * channels;
           const at = ((oy + y) * image.width + ox + x) * 4;
-          image.data[at] = image.data[at + 1] = image.data[at + 2] = v;
+          if (channels === 3) {
+            image.data[at] = pixels[from];
+            image.data[at + 1] = pixels[from + 1];
+            image.data[at + 2] = pixels[from + 2];
+          } else {
+            const v = invert ? 255 - pixels[from] : pixels[from];
+            image.data[at] = image.data[at + 1] = image.data[at + 2] = v;
+          }
         }
       }
     }
@@ -46,6 +54,6 @@ export function Mosaic({ pixels, count, height, width, zoom, columns, invert = f
     scratch.getContext('2d')?.putImageData(image, 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(scratch, 0, 0, canvas.width, canvas.height);
-  }, [pixels, count, height, width, zoom, cols, rows, invert]);
+  }, [pixels, channels, count, height, width, zoom, cols, rows, invert]);
   return <canvas ref={canvasRef} className="mosaic" role="img" aria-label={label} data-testid={testId} />;
 }

@@ -9,6 +9,7 @@ import { TrainingSession } from '../session';
 import { FakeOwnerPort, immediately } from '../testing/fakeOwner';
 import { InspectSession } from './inspectSession';
 import { msg } from '../../i18n/message';
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 
 const SOURCE: ModelSource = { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' };
 const pixels = () => new Float32Array(784);
@@ -28,7 +29,7 @@ function prediction(request: number, source = SOURCE): Prediction {
 }
 
 function confusion(epoch: number | null): ConfusionResult {
-  return { source: SOURCE, epoch, step: epoch === null ? null : 10 * epoch, counts: [[1]], examples: 1, worst: [] };
+  return { source: SOURCE, epoch, step: epoch === null ? null : 10 * epoch, counts: [[1]], examples: 1, shape: SHIPPED_IMAGE_SHAPE, worst: [] };
 }
 
 /** A CNN run that holds the device and is training. */

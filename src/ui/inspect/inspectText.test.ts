@@ -4,6 +4,7 @@ import type { ConfusionResult } from '../../engine/protocol/inspect';
 import { Translator } from '../../i18n/translator';
 import { classNamesOf, confusionCaption } from './inspectText';
 import { msg } from '../../i18n/message';
+import { SHIPPED_IMAGE_SHAPE } from '../../config/imageShape';
 
 const en = new Translator('en');
 const zh = new Translator('zh-CN');
@@ -13,7 +14,7 @@ function confusion(epoch: number | null): ConfusionResult {
     [3, 1],
     [0, 4],
   ];
-  return { source: { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' }, epoch, step: epoch === null ? null : 10 * epoch, counts, examples: 10000, worst: [] };
+  return { source: { kind: 'running', description: msg('engine.inspect.savedClassifier'), dataset: 'mnist', backend: 'cpu' }, epoch, step: epoch === null ? null : 10 * epoch, counts, examples: 10000, shape: SHIPPED_IMAGE_SHAPE, worst: [] };
 }
 
 describe('the Look inside view’s text', () => {

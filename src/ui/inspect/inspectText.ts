@@ -1,6 +1,6 @@
 /** The "Look inside" view's sentences and names, in the page's language. */
 import { CLASS_NAMES, isShippedDataset, type DatasetId } from '../../config/datasets';
-import type { ConfusionResult } from '../../engine/protocol/inspect';
+import type { ConfusionResult, InspectResults } from '../../engine/protocol/inspect';
 import { accuracyOf } from '../../metrics/confusion';
 import { formatPercent } from '../../share/format';
 import type { MessageId, Translator } from '../../i18n/translator';
@@ -36,4 +36,17 @@ export function confusionCaption(result: ConfusionResult, translator: Translator
   const accuracy = formatPercent(accuracyOf(result.counts));
   if (result.epoch === null) return translator.t('inspect.confusion.captionNow', { examples: result.examples, accuracy });
   return translator.t('inspect.confusion.captionEpoch', { examples: result.examples, epoch: result.epoch, step: result.step ?? 0, accuracy });
+}
+
+/**
+ * The colour image size the inspected model was trained on, or null for a grayscale one (the drawing
+ * pad shows only then): from an answer's image shape, else from its data set (or, before any answer,
+ * the Train view's) as kept in this browser.
+ */
+export function colourSizeOf(results: InspectResults, trainDataset: string): number | null {
+  const shape = results.confusion?.shape ?? results.filters?.shape;
+  if (shape) return shape.channels > 1 ? shape.side : null;
+  const dataset = results.summary?.source.dataset ?? results.prediction?.source.dataset ?? trainDataset;
+  const format = ownDataList.byId(dataset)?.format;
+  return format && format.channels > 1 ? format.size : null;
 }

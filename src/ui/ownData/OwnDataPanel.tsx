@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore, type DragEvent } from 'react';
+import { IMPORT_FORMAT_IDS, type ImportFormatId } from '../../config/datasets';
 import { Say } from '../i18n/Say';
 import { useT } from '../i18n/useT';
 import { droppedItems, nameFrom, pickedFolder } from './dropped';
@@ -31,6 +32,7 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
   const t = useT();
   const { importing, outcome } = useSyncExternalStore(ownDataSession.subscribe, ownDataSession.getSnapshot);
   const [name, setName] = useState('');
+  const [format, setFormat] = useState<ImportFormatId>('gray28');
   const [dragging, setDragging] = useState(false);
   const nameFor = (path: string) => (name.trim() || nameFrom(path) || t('ownData.defaultName')).slice(0, MAX_NAME_CHARS).trim();
   const busy = importing !== null || busyTraining;
@@ -40,8 +42,8 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
     setDragging(false);
     if (busy) return;
     const dropped = await droppedItems(e.dataTransfer);
-    if (dropped?.kind === 'folder' && dropped.files.length) ownDataSession.importFolder(nameFor(dropped.files[0].path), dropped.files);
-    if (dropped?.kind === 'file') ownDataSession.importFile(nameFor(dropped.file.name), { path: dropped.file.name, file: dropped.file });
+    if (dropped?.kind === 'folder' && dropped.files.length) ownDataSession.importFolder(nameFor(dropped.files[0].path), dropped.files, format);
+    if (dropped?.kind === 'file') ownDataSession.importFile(nameFor(dropped.file.name), { path: dropped.file.name, file: dropped.file }, format);
   };
 
   return (
@@ -51,6 +53,16 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
         <label className="setting">
           <span>{t('ownData.name')}</span>
           <input data-testid="own-data-name" type="text" maxLength={MAX_NAME_CHARS} value={name} placeholder={t('ownData.defaultName')} disabled={busy} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="setting">
+          <span>{t('ownData.format')}</span>
+          <select data-testid="own-data-format" value={format} disabled={busy} aria-describedby="own-data-format-help" onChange={(e) => setFormat(e.target.value === 'colour32' ? 'colour32' : 'gray28')}>
+            {IMPORT_FORMAT_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t(`ownData.format.${id}`)}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="setting">
           <span>{t('ownData.pickFolder')}</span>
@@ -63,7 +75,7 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
             onChange={(e) => {
               const files = e.currentTarget.files ? pickedFolder(e.currentTarget.files) : [];
               e.currentTarget.value = '';
-              if (files.length) ownDataSession.importFolder(nameFor(files[0].path), files);
+              if (files.length) ownDataSession.importFolder(nameFor(files[0].path), files, format);
             }}
           />
         </label>
@@ -77,11 +89,14 @@ function OwnDataImport({ chosen, busyTraining }: { chosen: string; busyTraining:
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               e.currentTarget.value = '';
-              if (file) ownDataSession.importFile(nameFor(file.name), { path: file.name, file });
+              if (file) ownDataSession.importFile(nameFor(file.name), { path: file.name, file }, format);
             }}
           />
         </label>
       </div>
+      <p className="note" id="own-data-format-help">
+        {t('ownData.format.help')}
+      </p>
       <div
         className={dragging ? 'own-data-drop dragging' : 'own-data-drop'}
         data-testid="own-data-drop"

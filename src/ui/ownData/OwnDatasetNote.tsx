@@ -16,6 +16,12 @@ export function OwnDatasetNote({ choice }: { choice: OwnDatasetChoice }) {
   return (
     <p className="note" data-testid="own-data-chosen">
       <Say message={msg('ownData.chosen', { name: chosen.name, classes: chosen.classNames.length, train: chosen.trainCount, test: chosen.testCount })} />
+      {chosen.format.channels > 1 && (
+        <>
+          {' '}
+          <Say message={msg('ownData.chosenColour', { size: chosen.format.size })} />
+        </>
+      )}
     </p>
   );
 }

@@ -3,7 +3,7 @@
  * hand out and delete them, keeps the list (ownDataList.ts) and the import panel's state, and makes a
  * freshly imported set the Train view's data set. Texts are messages; the panel says them.
  */
-import { isOwnDatasetId, type OwnDatasetSummary } from '../../config/datasets';
+import { isOwnDatasetId, type ImportFormatId, type OwnDatasetSummary } from '../../config/datasets';
 import { OwnDataClient, spawnOwnDataWorker, type ImportTask } from '../../engine/client/ownDataClient';
 import type { DrawnClassPictures, PickedFile } from '../../engine/protocol/ownData';
 import { messageOf, msg, type Message } from '../../i18n/message';
@@ -91,13 +91,15 @@ export const ownDataSession = {
     if (listing) await listing;
     return ownDataList.getSnapshot().datasets;
   },
-  importFolder(name: string, files: readonly PickedFile[]): void {
+  /** A folder of pictures made into `format` (28 x 28 grayscale unless asked otherwise). */
+  importFolder(name: string, files: readonly PickedFile[], format: ImportFormatId = 'gray28'): void {
     if (state.importing) return;
-    void finishImport(clientNow().importFolder(name, files, onProgress));
+    void finishImport(clientNow().importFolder(name, files, onProgress, format));
   },
-  importFile(name: string, file: PickedFile): void {
+  /** A zip (made into `format`), a CSV (28 x 28 grayscale) or a data set file (its own format). */
+  importFile(name: string, file: PickedFile, format: ImportFormatId = 'gray28'): void {
     if (state.importing) return;
-    void finishImport(clientNow().importFile(name, file, onProgress));
+    void finishImport(clientNow().importFile(name, file, onProgress, format));
   },
   /** Drawings or camera frames by class, made into a data set by the worker, kept, and made the Train view's data set. */
   importDrawn(name: string, classes: readonly DrawnClassPictures[]): void {

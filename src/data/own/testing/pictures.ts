@@ -84,3 +84,13 @@ export function webpHeader(kind: 'VP8 ' | 'VP8L' | 'VP8X', width: number, height
   }
   return bytes;
 }
+
+export type Rgb = readonly [number, number, number];
+
+/** A shape (drawShape) in `ink` colour on `paper` colour, as RGBA bytes for pngFile. */
+export function colourShape(shape: Shape, width: number, height: number, variant: number, ink: Rgb, paper: Rgb): Uint8Array {
+  const mask = drawShape(shape, width, height, variant);
+  const rgba = new Uint8Array(width * height * 4);
+  mask.forEach((on, i) => rgba.set([...(on ? ink : paper), 255], i * 4));
+  return rgba;
+}
