@@ -121,6 +121,19 @@ export class PlaygroundPage {
     return counts;
   }
 
+  /** The tensor count after each of `samples` single steps of a paused run. */
+  async tensorCountsStepByStep(samples: number): Promise<number[]> {
+    const counts: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const at = await this.stepCount();
+      await this.button('step').click();
+      await expect.poll(() => this.stepCount()).toBe(at + 1);
+      await expect(this.runState()).toHaveText('paused');
+      counts.push(await this.tensorCount());
+    }
+    return counts;
+  }
+
   async waitForSteps(atLeast: number): Promise<void> {
     await expect.poll(() => this.stepCount(), { timeout: 120_000 }).toBeGreaterThanOrEqual(atLeast);
   }
