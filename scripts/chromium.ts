@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
 
 export const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile();
 
-/** CHROMIUM_PATH, else Debian's Chromium, else undefined: Playwright's own browser (`npm test` makes sure one starts). */
+/** CHROMIUM_PATH, else Debian's headless shell, else Debian's Chromium, else undefined: Playwright's own browser (`npm test` makes sure one starts). */
 export function chromiumExecutable(): string | undefined {
   return preferredBrowser({ chromiumPath: process.env.CHROMIUM_PATH || undefined, isFile }).executablePath;
 }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { chromium } from 'playwright-core';
-import { distroOf, ensureBrowser, PLAYWRIGHT_DOWNLOAD_HOST, type Effects, type Launch, type Machine } from './browser/findBrowser';
+import { describeBrowser, distroOf, ensureBrowser, PLAYWRIGHT_DOWNLOAD_HOST, type Effects, type Launch, type Machine } from './browser/findBrowser';
 import { CHROMIUM_ARGS, isFile } from './chromium';
 
 /** A browser start on a loaded 2-core machine takes a few seconds; one that hangs fails here, not in the suite. */
@@ -76,9 +76,7 @@ const started = performance.now();
 const outcome = await ensureBrowser(machine, effects);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (outcome.ok) {
-  const { source, executablePath } = outcome.browser;
-  const where = executablePath ?? "Playwright's own";
-  console.log(`browser: ${source === 'CHROMIUM_PATH' ? 'CHROMIUM_PATH' : source === 'Debian' ? "Debian's Chromium" : "Playwright's Chromium"} ${where}, ${outcome.version}${outcome.installedBy ? `, installed by ${outcome.installedBy}` : ''}; starts headless (${seconds} s)`);
+  console.log(`browser: ${describeBrowser(outcome.browser)}, ${outcome.version}${outcome.installedBy ? `, installed by ${outcome.installedBy}` : ''}; starts headless (${seconds} s)`);
 } else {
   console.error(`browser: ${outcome.message}\n\nRun:\n\n  ${outcome.command}\n\nthen run the tests again (or set CHROMIUM_PATH to a Chromium or Chrome binary).`);
   process.exitCode = 1;

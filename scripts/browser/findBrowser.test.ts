@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distroOf, ensureBrowser, manualCommand, preferredBrowser, SYSTEM_CHROMIUM, type Effects, type Launch, type Machine } from './findBrowser';
+import { describeBrowser, distroOf, ensureBrowser, manualCommand, preferredBrowser, SYSTEM_CHROMIUM, SYSTEM_HEADLESS_SHELL, type Effects, type Launch, type Machine } from './findBrowser';
 
 const PLAYWRIGHT_INSTALL = 'npx --no-install playwright install --only-shell chromium';
 const MISSING: Launch = { ok: false, missing: true, message: "Executable doesn't exist at /root/.cache/ms-playwright/…" };
@@ -40,11 +40,20 @@ function fakeMachine(options: { files?: string[]; env?: string; root?: boolean; 
 }
 
 describe('which browser the tests use', () => {
-  it('CHROMIUM_PATH first, then Debian\'s, then Playwright\'s own', () => {
-    const isFile = (path: string) => path === SYSTEM_CHROMIUM;
-    expect(preferredBrowser({ chromiumPath: '/opt/chrome/chrome', isFile })).toEqual({ source: 'CHROMIUM_PATH', executablePath: '/opt/chrome/chrome' });
-    expect(preferredBrowser({ chromiumPath: undefined, isFile })).toEqual({ source: 'Debian', executablePath: SYSTEM_CHROMIUM });
+  it("CHROMIUM_PATH first, then Debian's headless shell, then Debian's Chromium, then Playwright's own", () => {
+    const both = (path: string) => path === SYSTEM_CHROMIUM || path === SYSTEM_HEADLESS_SHELL;
+    const chromiumOnly = (path: string) => path === SYSTEM_CHROMIUM;
+    expect(preferredBrowser({ chromiumPath: '/opt/chrome/chrome', isFile: both })).toEqual({ source: 'CHROMIUM_PATH', executablePath: '/opt/chrome/chrome' });
+    expect(preferredBrowser({ chromiumPath: undefined, isFile: both })).toEqual({ source: 'Debian', executablePath: SYSTEM_HEADLESS_SHELL });
+    expect(preferredBrowser({ chromiumPath: undefined, isFile: chromiumOnly })).toEqual({ source: 'Debian', executablePath: SYSTEM_CHROMIUM });
     expect(preferredBrowser({ chromiumPath: undefined, isFile: () => false })).toEqual({ source: 'Playwright', executablePath: undefined });
+  });
+
+  it('names each browser in the log', () => {
+    expect(describeBrowser({ source: 'Debian', executablePath: SYSTEM_HEADLESS_SHELL })).toBe("Debian's Chromium headless shell (/usr/bin/chromium-headless-shell)");
+    expect(describeBrowser({ source: 'Debian', executablePath: SYSTEM_CHROMIUM })).toBe("Debian's Chromium (/usr/bin/chromium)");
+    expect(describeBrowser({ source: 'CHROMIUM_PATH', executablePath: '/opt/chrome/chrome' })).toBe('CHROMIUM_PATH (/opt/chrome/chrome)');
+    expect(describeBrowser({ source: 'Playwright', executablePath: undefined })).toBe("Playwright's Chromium");
   });
 
   it('reads Debian, and the Debian family, from /etc/os-release', () => {
@@ -68,10 +77,31 @@ describe('npm test makes sure it has a browser', () => {
     expect(m.ran).toEqual([]);
   });
 
-  it("uses Debian's Chromium when present", async () => {
-    const m = fakeMachine({ files: [SYSTEM_CHROMIUM], root: true, debian: true });
-    expect(await m.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_CHROMIUM }, installedBy: null });
+  it("uses Debian's headless shell when present, installing nothing", async () => {
+    const m = fakeMachine({ files: [SYSTEM_HEADLESS_SHELL, SYSTEM_CHROMIUM], root: true, debian: true });
+    expect(await m.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_HEADLESS_SHELL }, installedBy: null });
     expect(m.ran).toEqual([]);
+  });
+
+  it("adds the headless shell beside Debian's Chromium as root on Debian, and uses it", async () => {
+    const m = fakeMachine({ files: [SYSTEM_CHROMIUM], root: true, debian: true, installs: { 'apt-get install -y -qq chromium-headless-shell': SYSTEM_HEADLESS_SHELL } });
+    expect(await m.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_HEADLESS_SHELL }, installedBy: 'apt' });
+    expect(m.ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium-headless-shell']);
+    expect(m.logs[0]).toContain("Debian's Chromium (/usr/bin/chromium) is here; adding its headless shell");
+  });
+
+  it("uses Debian's Chromium where apt cannot add the shell: not root, or apt failing", async () => {
+    const user = fakeMachine({ files: [SYSTEM_CHROMIUM], debian: true });
+    expect(await user.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_CHROMIUM }, installedBy: null });
+    expect(user.ran).toEqual([]);
+    const offline = fakeMachine({ files: [SYSTEM_CHROMIUM], root: true, debian: true, failing: ['apt-get update -qq'] });
+    expect(await offline.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_CHROMIUM }, installedBy: null });
+    expect(offline.logs.join('\n')).toContain("No headless shell (`apt-get update -qq` failed); using Debian's Chromium (/usr/bin/chromium).");
+  });
+
+  it('reports an added headless shell that does not start, since the tests would pick it', async () => {
+    const m = fakeMachine({ files: [SYSTEM_CHROMIUM], root: true, debian: true, broken: [SYSTEM_HEADLESS_SHELL], installs: { 'apt-get install -y -qq chromium-headless-shell': SYSTEM_HEADLESS_SHELL } });
+    expect(await m.run()).toMatchObject({ ok: false, message: expect.stringContaining("Debian's Chromium headless shell (/usr/bin/chromium-headless-shell) is installed but does not start") });
   });
 
   it("uses Playwright's own browser when it is installed", async () => {
@@ -82,11 +112,11 @@ describe('npm test makes sure it has a browser', () => {
     expect(pre.ran).toEqual([]);
   });
 
-  it("installs Debian's Chromium by apt as root on Debian, after apt-get update", async () => {
-    const m = fakeMachine({ root: true, debian: true, download: true, installs: { 'apt-get install -y -qq chromium': SYSTEM_CHROMIUM } });
-    expect(await m.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_CHROMIUM }, installedBy: 'apt' });
-    expect(m.ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium']);
-    expect(m.logs.join('\n')).toContain('Installing one: `apt-get update -qq && apt-get install -y -qq chromium`');
+  it("installs Debian's headless shell by apt as root on Debian, after apt-get update", async () => {
+    const m = fakeMachine({ root: true, debian: true, download: true, installs: { 'apt-get install -y -qq chromium-headless-shell': SYSTEM_HEADLESS_SHELL } });
+    expect(await m.run()).toMatchObject({ ok: true, browser: { source: 'Debian', executablePath: SYSTEM_HEADLESS_SHELL }, installedBy: 'apt' });
+    expect(m.ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium-headless-shell']);
+    expect(m.logs.join('\n')).toContain('Installing: `apt-get update -qq && apt-get install -y -qq chromium-headless-shell`');
   });
 
   it("installs Playwright's browser where it can download and apt is not an option (not root)", async () => {
@@ -105,16 +135,16 @@ describe('npm test makes sure it has a browser', () => {
   it('stops with the one command to run where it can neither apt nor download', async () => {
     const m = fakeMachine({ debian: true, download: false });
     const outcome = await m.run();
-    expect(outcome).toMatchObject({ ok: false, command: 'sudo apt-get update && sudo apt-get install -y chromium' });
+    expect(outcome).toMatchObject({ ok: false, command: 'sudo apt-get update && sudo apt-get install -y chromium-headless-shell' });
     expect(outcome.ok === false && outcome.message).toMatch(/apt-get needs root; cdn\.playwright\.dev \(Playwright's downloads\) cannot be reached/);
     expect(m.ran).toEqual([]);
   });
 
   it('stops with the failed installer named when apt and the download both fail', async () => {
-    const m = fakeMachine({ root: true, debian: true, download: false, failing: ['apt-get install -y -qq chromium'] });
+    const m = fakeMachine({ root: true, debian: true, download: false, failing: ['apt-get install -y -qq chromium-headless-shell'] });
     const outcome = await m.run();
-    expect(outcome).toMatchObject({ ok: false, command: 'apt-get update && apt-get install -y chromium' });
-    expect(outcome.ok === false && outcome.message).toMatch(/`apt-get install -y -qq chromium` failed; cdn\.playwright\.dev/);
+    expect(outcome).toMatchObject({ ok: false, command: 'apt-get update && apt-get install -y chromium-headless-shell' });
+    expect(outcome.ok === false && outcome.message).toMatch(/`apt-get install -y -qq chromium-headless-shell` failed; cdn\.playwright\.dev/);
   });
 
   it('says when an installer exits 0 but leaves no browser', async () => {
@@ -125,7 +155,7 @@ describe('npm test makes sure it has a browser', () => {
   });
 
   it('reports a browser that is there but does not start, and replaces nothing', async () => {
-    const m = fakeMachine({ files: [SYSTEM_CHROMIUM], root: true, debian: true, download: true, broken: [SYSTEM_CHROMIUM] });
+    const m = fakeMachine({ files: [SYSTEM_CHROMIUM], debian: true, download: true, broken: [SYSTEM_CHROMIUM] });
     const outcome = await m.run();
     expect(outcome).toMatchObject({ ok: false, message: expect.stringContaining("Debian's Chromium (/usr/bin/chromium) is installed but does not start: error while loading shared libraries") });
     expect(m.ran).toEqual([]);
@@ -135,8 +165,8 @@ describe('npm test makes sure it has a browser', () => {
 
   it('names the command for each kind of machine', () => {
     const machine = (isRoot: boolean, isDebian: boolean): Machine => ({ chromiumPath: undefined, isFile: () => false, isRoot, isDebian, aptFamily: isDebian });
-    expect(manualCommand(machine(true, true))).toBe('apt-get update && apt-get install -y chromium');
-    expect(manualCommand(machine(false, true))).toBe('sudo apt-get update && sudo apt-get install -y chromium');
+    expect(manualCommand(machine(true, true))).toBe('apt-get update && apt-get install -y chromium-headless-shell');
+    expect(manualCommand(machine(false, true))).toBe('sudo apt-get update && sudo apt-get install -y chromium-headless-shell');
     expect(manualCommand(machine(false, false))).toBe('npx playwright install --with-deps --only-shell chromium');
   });
 });
