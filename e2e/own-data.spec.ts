@@ -119,7 +119,7 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   const onWebgl = Number(/^([\d.]+)%/.exec(await p.stat('test-accuracy').innerText())?.[1]);
   expect(onWebgl, 'test accuracy on WebGL').toBeGreaterThan(90);
 
-  // Its result link names the set by its name and size; where the set is not kept, "run it here" says so and the sender's result stays.
+  // Its result link names the set by its name, format and size; where the set is not kept, "run it here" says so and the sender's result stays.
   const bar = page.getByTestId('run-share-cnn');
   await bar.getByTestId('btn-share').click();
   const link = await bar.getByTestId('share-link').inputValue();
@@ -127,7 +127,7 @@ test('a folder of pictures becomes a data set that trains on WebAssembly and Web
   await expect(panel.getByTestId('own-data-none')).toBeVisible();
   await page.goto(link);
   const shared = page.getByTestId('shared-panel');
-  const named = `Shapes (your own: 3 classes, ${TRAIN_IMAGES} + ${TEST_IMAGES} images)`;
+  const named = `Shapes (your own: 28 × 28 grayscale, 3 classes, ${TRAIN_IMAGES} + ${TEST_IMAGES} images)`;
   await expect(shared.getByTestId('shared-workload')).toContainText(`Tiny CNN, ${named}, batch 8`);
   await shared.getByTestId('btn-run-here').click();
   await expect(shared.getByTestId('compare-note')).toHaveText(`This browser does not hold ${named}, the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.`);

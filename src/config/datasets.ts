@@ -48,11 +48,22 @@ export const CLASS_NAMES: Record<ShippedDatasetId, readonly string[]> = {
   'fashion-mnist': ['T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shirt', 'Sneaker', 'Bag', 'Ankle boot'],
 };
 
-/** What the page lists of an own data set without reading its images. */
 /** The image formats the folder / zip import offers: 28 x 28 grayscale (the default) or 32 x 32 colour. */
 export const IMPORT_FORMAT_IDS = ['gray28', 'colour32'] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];
 
+/** Each format's images: square, `size` pixels a side, `channels` bytes a pixel (1 grayscale, 3 RGB). */
+export const IMPORT_FORMATS: Readonly<Record<ImportFormatId, { readonly size: number; readonly channels: number }>> = {
+  gray28: { size: 28, channels: 1 },
+  colour32: { size: 32, channels: 3 },
+};
+
+/** The id of a format of IMPORT_FORMATS, or null for any other shape. */
+export function importFormatIdOf(format: { readonly size: number; readonly channels: number }): ImportFormatId | null {
+  return IMPORT_FORMAT_IDS.find((id) => IMPORT_FORMATS[id].size === format.size && IMPORT_FORMATS[id].channels === format.channels) ?? null;
+}
+
+/** What the page lists of an own data set without reading its images. */
 export interface OwnDatasetSummary {
   readonly id: OwnDatasetId;
   /** The full SHA-256 content hash, 64 hex digits. */

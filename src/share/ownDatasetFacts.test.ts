@@ -45,9 +45,23 @@ describe('an own data set in a shared result', () => {
     expect(read(undefined)).toEqual({ facts: undefined, errors: [] });
   });
 
-  it('is said by its name and size, in English and Chinese', () => {
-    expect(english(ownDatasetMessage(SHAPES_FACTS))).toBe('Shapes (your own: 3 classes, 96 + 24 images)');
-    expect(new Translator('zh-CN').say(ownDatasetMessage({ ...SHAPES_FACTS, trainCount: 9600 }))).toBe('Shapes（你自己的：3 个类别，9,600 + 24 张图像）');
+  it('is said by its name, format and size, in English and Chinese; without the format where an older link lacks it', () => {
+    expect(english(ownDatasetMessage(SHAPES_FACTS))).toBe('Shapes (your own: 28 × 28 grayscale, 3 classes, 96 + 24 images)');
+    expect(english(ownDatasetMessage({ ...SHAPES_FACTS, format: 'colour32' }))).toBe('Shapes (your own: 32 × 32 colour, 3 classes, 96 + 24 images)');
+    expect(new Translator('zh-CN').say(ownDatasetMessage({ ...SHAPES_FACTS, trainCount: 9600 }))).toBe('Shapes（你自己的：28 × 28 灰度，3 个类别，9,600 + 24 张图像）');
+    const { format: _dropped, ...older } = SHAPES_FACTS;
+    expect(english(ownDatasetMessage(older))).toBe('Shapes (your own: 3 classes, 96 + 24 images)');
+    expect(new Translator('zh-CN').say(ownDatasetMessage(older))).toBe('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+  });
+
+  it('carries the format of a colour set, and none for a shape this version does not make', () => {
+    expect(sharedOwnDatasetOf({ ...SHAPES_SUMMARY, format: { size: 32, channels: 3 } }).format).toBe('colour32');
+    expect(sharedOwnDatasetOf({ ...SHAPES_SUMMARY, format: { size: 64, channels: 3 } })).not.toHaveProperty('format');
+  });
+
+  it('reads an older link without a format as it was', () => {
+    const { format: _dropped, ...older } = SHAPES_FACTS;
+    expect(read(older)).toEqual({ facts: older, errors: [] });
   });
 
   it('is held here only when a kept set has its id and its full hash', () => {
@@ -109,8 +123,17 @@ describe('hostile own data set facts are refused, each with a sentence', () => {
   for (const [name, classNames] of badNames) {
     it(`class names ${name} are ignored with a sentence; the rest is kept`, () => {
       const { facts, errors } = read(withField('classNames', classNames));
-      expect(facts).toEqual({ name: 'Shapes', classes: 3, trainCount: 96, testCount: 24, hash: SHAPES_HASH });
+      expect(facts).toEqual({ name: 'Shapes', classes: 3, format: 'gray28', trainCount: 96, testCount: 24, hash: SHAPES_HASH });
       expect(errors).toEqual([expect.stringContaining('its class names must be 3 different texts of 1 to 40 characters')]);
+    });
+  }
+
+  for (const format of ['colour', 'GRAY28', '', 28, null, ['gray28'], { size: 28, channels: 1 }]) {
+    it(`a format of ${JSON.stringify(format)} is ignored with a sentence; the rest is kept`, () => {
+      const { facts, errors } = read(withField('format', format));
+      const { format: _dropped, ...rest } = SHAPES_FACTS;
+      expect(facts).toEqual(rest);
+      expect(errors).toEqual([expect.stringMatching(/its image format must be one of gray28, colour32 \(got .*\); it was ignored$/)]);
     });
   }
 

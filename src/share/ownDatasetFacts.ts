@@ -3,7 +3,7 @@
  * classes, sizes and full content hash (its images travel only in its .gpds file). Built from the
  * page's summary of the set, read back from untrusted input with every field checked.
  */
-import { isOwnDatasetId, ownDatasetId, type OwnDatasetSummary } from '../config/datasets';
+import { IMPORT_FORMAT_IDS, importFormatIdOf, isOwnDatasetId, ownDatasetId, type ImportFormatId, type OwnDatasetSummary } from '../config/datasets';
 import { isUsableOwnText, MAX_CLASS_NAME_CHARS, MAX_CLASSES, MAX_DATASET_NAME_CHARS, MAX_IMAGES, MIN_CLASSES } from '../config/ownDatasetLimits';
 import { msg, type Message } from '../i18n/message';
 import { quoted, type ErrorList } from './messages';
@@ -13,13 +13,15 @@ import { isFiniteInRange, objectEntries, reportUnknownKeys } from './untrusted';
 export const MAX_SHARED_CLASS_NAMES = 10;
 /** A SHA-256 content hash as the data set's file keeps it. */
 const HASH = /^[0-9a-f]{64}$/;
-const KEYS = ['name', 'classes', 'classNames', 'trainCount', 'testCount', 'hash'] as const;
+const KEYS = ['name', 'classes', 'classNames', 'format', 'trainCount', 'testCount', 'hash'] as const;
 
 export interface SharedOwnDataset {
   name: string;
   classes: number;
   /** Present when the set has at most MAX_SHARED_CLASS_NAMES classes. */
   classNames?: string[];
+  /** Its images' format; absent from links made before it travelled. */
+  format?: ImportFormatId;
   trainCount: number;
   testCount: number;
   /** The full SHA-256 content hash, 64 hex digits; the data set id is `own:` and its first 16. */
@@ -29,7 +31,8 @@ export interface SharedOwnDataset {
 /** What a result or board says of an own set, from the page's summary of it. */
 export function sharedOwnDatasetOf(summary: OwnDatasetSummary): SharedOwnDataset {
   const { name, classNames, trainCount, testCount, hash } = summary;
-  const facts: SharedOwnDataset = { name, classes: classNames.length, trainCount, testCount, hash };
+  const format = importFormatIdOf(summary.format);
+  const facts: SharedOwnDataset = { name, classes: classNames.length, ...(format ? { format } : {}), trainCount, testCount, hash };
   return classNames.length <= MAX_SHARED_CLASS_NAMES ? { ...facts, classNames: [...classNames] } : facts;
 }
 
@@ -54,7 +57,7 @@ function readClassNames(raw: unknown, classes: number, what: Message, errors: Er
 /**
  * Reads the own data set facts of a document whose run used `dataset`: undefined when there are none
  * (an older link, or a shipped set), or when they are refused (each bad field said once; the rest of
- * the document still reads). Class names alone may be dropped while the rest is kept.
+ * the document still reads). Class names or the format alone may be dropped while the rest is kept.
  */
 export function readSharedOwnDataset(raw: unknown, dataset: string, what: Message, errors: ErrorList): SharedOwnDataset | undefined {
   if (raw === undefined) return undefined;
@@ -79,12 +82,23 @@ export function readSharedOwnDataset(raw: unknown, dataset: string, what: Messag
   const facts: SharedOwnDataset = { name: name as string, classes: classes as number, trainCount: trainCount as number, testCount: testCount as number, hash: hash as string };
   const rawNames = entries.get('classNames');
   const classNames = rawNames === undefined ? null : readClassNames(rawNames, facts.classes, what, errors);
-  return classNames ? { ...facts, classNames } : facts;
+  const format = readFormat(entries.get('format'), what, errors);
+  return { ...facts, ...(classNames ? { classNames } : {}), ...(format ? { format } : {}) };
 }
 
-/** The set by its name and size, e.g. "Shapes (your own: 3 classes, 96 + 24 images)". */
+/** A format id of IMPORT_FORMAT_IDS; null when absent, or (with a message) when it is another value. */
+function readFormat(raw: unknown, what: Message, errors: ErrorList): ImportFormatId | null {
+  if (raw === undefined) return null;
+  if (IMPORT_FORMAT_IDS.some((id) => id === raw)) return raw as ImportFormatId;
+  errors.say('check.own.format', { what, formats: IMPORT_FORMAT_IDS.join(', '), got: quoted(raw) });
+  return null;
+}
+
+/** The set by its name, format and size, e.g. "Shapes (your own: 32 × 32 colour, 3 classes, 96 + 24 images)". */
 export function ownDatasetMessage(facts: SharedOwnDataset): Message {
-  return msg('share.summary.ownDataset', { name: facts.name, classes: facts.classes, train: facts.trainCount, test: facts.testCount });
+  const size = { name: facts.name, classes: facts.classes, train: facts.trainCount, test: facts.testCount };
+  if (!facts.format) return msg('share.summary.ownDataset', size);
+  return msg('share.summary.ownDatasetFormat', { ...size, format: msg(`ownData.format.${facts.format}`) });
 }
 
 /** Whether this browser holds the set a document names: by id, and by its full hash where the document gives one. */

@@ -23,8 +23,8 @@ describe('one-line summaries of a result', () => {
 
   it('name an own data set by its name and size, or by its id in an older result', () => {
     const own = ownSetResult();
-    expect(describeWorkload(own)).toBe('CNN: Classic CNN, Shapes (your own: 3 classes, 96 + 24 images), batch 64, 5 epochs on WebGL');
-    expect(describeWorkload(own, new Translator('zh-CN'))).toContain('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+    expect(describeWorkload(own)).toBe('CNN: Classic CNN, Shapes (your own: 28 × 28 grayscale, 3 classes, 96 + 24 images), batch 64, 5 epochs on WebGL');
+    expect(describeWorkload(own, new Translator('zh-CN'))).toContain('Shapes（你自己的：28 × 28 灰度，3 个类别，96 + 24 张图像）');
     const { ownDataset: _facts, ...older } = own;
     expect(describeWorkload(older)).toBe(`CNN: Classic CNN, your data set ${SHAPES_ID}, batch 64, 5 epochs on WebGL`);
   });

@@ -51,9 +51,9 @@ describe('a shared run on the sender’s own data set', () => {
     const plan = planTrainingHere(theirs, here('hardware'), []);
     expect(plan.ok).toBe(false);
     expect(english(plan.note)).toBe(
-      'This browser does not hold Shapes (your own: 3 classes, 96 + 24 images), the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.',
+      'This browser does not hold Shapes (your own: 28 × 28 grayscale, 3 classes, 96 + 24 images), the data set the sender trained on: load its data set file (.gpds) under “Your data” to run it here.',
     );
-    expect(new Translator('zh-CN').say(plan.note as Message)).toContain('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+    expect(new Translator('zh-CN').say(plan.note as Message)).toContain('Shapes（你自己的：28 × 28 灰度，3 个类别，96 + 24 张图像）');
   });
 
   it('is refused when the set kept here under that id has another hash', () => {

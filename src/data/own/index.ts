@@ -17,7 +17,7 @@ export { toColourImage } from './colour';
 export { toFormatImage } from './formatImage';
 export { LIGHT_BACKGROUND, toModelImage, type DecodedImage } from './pixels';
 export { fitCentred, resizeArea } from './resize';
-export { bytesPerImage, COLOUR_32, GRAY_28, IMPORT_FORMATS, importFormatOf, OWN_FORMATS, type LabelledPool, type OwnDataset, type OwnDatasetOptions, type OwnDatasetReading, type OwnImageFormat } from './types';
+export { bytesPerImage, COLOUR_32, GRAY_28, importFormatOf, OWN_FORMATS, type LabelledPool, type OwnDataset, type OwnDatasetOptions, type OwnDatasetReading, type OwnImageFormat } from './types';
 export { openIdbRecords, OWN_DATA_DB_NAME } from './idbRecords';
 export { memoryRecords, type RecordStore } from './records';
 export { ownDataStore, type DamagedOwnDataset, type OwnDataListing, type OwnDataStore } from './store';

@@ -2,7 +2,7 @@
  * A data set of your own as one document: what an importer (folder, zip, CSV, and later drawing and
  * the camera) makes, what the data set file holds, and what training will read like MNIST.
  */
-import type { ImportFormatId } from '../../config/datasets';
+import { IMPORT_FORMATS, type ImportFormatId } from '../../config/datasets';
 import type { Message } from '../../i18n/message';
 import type { ImageSplit } from '../types';
 
@@ -15,14 +15,11 @@ export interface OwnImageFormat {
   readonly channels: number;
 }
 
-/** The formats this version makes and reads. */
-export const GRAY_28: OwnImageFormat = { size: 28, channels: 1 };
+/** The formats this version makes and reads (config/datasets.ts's IMPORT_FORMATS). */
+export const GRAY_28: OwnImageFormat = IMPORT_FORMATS.gray28;
 /** CIFAR-10's shape: photos kept in colour (the folder / zip importer only). */
-export const COLOUR_32: OwnImageFormat = { size: 32, channels: 3 };
+export const COLOUR_32: OwnImageFormat = IMPORT_FORMATS.colour32;
 export const OWN_FORMATS: readonly OwnImageFormat[] = [GRAY_28, COLOUR_32];
-
-/** What the import form offers, by id: each a format of OWN_FORMATS. */
-export const IMPORT_FORMATS: Readonly<Record<ImportFormatId, OwnImageFormat>> = { gray28: GRAY_28, colour32: COLOUR_32 };
 
 /** The format of an import form's id; an id from elsewhere gives a format the importer refuses in a sentence. */
 export function importFormatOf(id: ImportFormatId | undefined): OwnImageFormat {

@@ -45,8 +45,8 @@ describe('the class board and data sets of your own', () => {
 
   it('names the set by its name and size, in English and Chinese; an older result by its id', () => {
     const { workload } = entryOf(student(1));
-    expect(english(workloadMessage(workload))).toContain('CNN run: Classic CNN, Shapes (your own: 3 classes, 96 + 24 images), batch 64');
-    expect(new Translator('zh-CN').say(workloadMessage(workload))).toContain('Shapes（你自己的：3 个类别，96 + 24 张图像）');
+    expect(english(workloadMessage(workload))).toContain('CNN run: Classic CNN, Shapes (your own: 28 × 28 grayscale, 3 classes, 96 + 24 images), batch 64');
+    expect(new Translator('zh-CN').say(workloadMessage(workload))).toContain('Shapes（你自己的：28 × 28 灰度，3 个类别，96 + 24 张图像）');
     const older = entryOf(student(2, { ownDataset: undefined }));
     expect(english(workloadMessage(older.workload))).toContain(`your data set ${SHAPES_ID}`);
   });

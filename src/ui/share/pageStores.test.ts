@@ -92,7 +92,7 @@ describe('a shared link of a run on the sender’s own data set', () => {
     await vi.waitFor(() => expect(p.shared.getSnapshot()).toMatchObject({ status: 'ready', errors: [], result: { ownDataset: SHAPES_FACTS } }));
     p.shared.runHere();
     await vi.waitFor(() => expect(p.shared.getSnapshot().compare.status).toBe('failed'));
-    expect(english(p.shared.getSnapshot().compare.note)).toContain('This browser does not hold Shapes (your own: 3 classes, 96 + 24 images)');
+    expect(english(p.shared.getSnapshot().compare.note)).toContain('This browser does not hold Shapes (your own: 28 × 28 grayscale, 3 classes, 96 + 24 images)');
     expect(p.shared.getSnapshot().result?.ownDataset).toEqual(SHAPES_FACTS);
     expect(p.port.submitted()).toEqual([]);
   });

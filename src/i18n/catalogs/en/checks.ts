@@ -136,6 +136,7 @@ export const EN_CHECKS = {
   'check.own.notOwn': '{what} was dropped: the run used {dataset}, not a data set of your own',
   'check.own.otherSet': '{what} was dropped: its hash is not that of {dataset}, the data set the run used',
   'check.own.classNames': '{what}: its class names must be {count} different texts of 1 to {max} characters (got {got}); they were ignored',
+  'check.own.format': '{what}: its image format must be one of {formats} (got {got}); it was ignored',
   'check.lesson.none': 'This link carries no lesson',
   'check.lesson.cannotShare': 'This lesson cannot be shared: {problem}',
   'check.lesson.tooLongForLink': 'This lesson is too long for a link ({length} characters; the limit is {max}). Shorten its texts or drop a step.',

@@ -48,6 +48,7 @@ export const EN_SHARE = {
   'share.summary.listSeparator': ', ',
   'share.summary.what': '{model}, {dataset}, batch {batch}',
   'share.summary.ownDataset': '{name} (your own: {classes} classes, {train, number} + {test, number} images)',
+  'share.summary.ownDatasetFormat': '{name} (your own: {format}, {classes} classes, {train, number} + {test, number} images)',
   'share.summary.race': 'Race: {what}, {warmup} warm-up + {measured, plural, one {{measured} measured step} other {{measured} measured steps}} on {backends}',
   'share.summary.gan': 'GAN: {what}, {steps, plural, one {{steps} step} other {{steps} steps}} on {backend}',
   'share.summary.cnn': 'CNN: {what}, {epochs, plural, one {{epochs} epoch} other {{epochs} epochs}} on {backend}',

@@ -131,6 +131,7 @@ export const ZH_CN_CHECKS: Readonly<Record<keyof typeof EN_CHECKS, string>> = {
   'check.own.notOwn': '{what}已丢弃：这次运行用的是 {dataset}，不是你自己的数据集',
   'check.own.otherSet': '{what}已丢弃：它的哈希不属于这次运行所用的数据集 {dataset}',
   'check.own.classNames': '{what}：它的类别名必须是 {count} 个互不相同、1 到 {max} 个字符的文本（得到 {got}）；已忽略',
+  'check.own.format': '{what}：它的图像格式必须是 {formats} 之一（得到 {got}）；已忽略',
   'check.lesson.none': '此链接不含课程',
   'check.lesson.cannotShare': '无法分享这个课程：{problem}',
   'check.lesson.tooLongForLink': '这个课程太长，放不进链接（{length} 个字符，上限为 {max}）。请缩短文字或删去一步。',

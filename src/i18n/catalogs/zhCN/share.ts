@@ -46,6 +46,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.summary.listSeparator': '、',
   'share.summary.what': '{model}，{dataset}，批大小 {batch}',
   'share.summary.ownDataset': '{name}（你自己的：{classes} 个类别，{train, number} + {test, number} 张图像）',
+  'share.summary.ownDatasetFormat': '{name}（你自己的：{format}，{classes} 个类别，{train, number} + {test, number} 张图像）',
   'share.summary.race': '竞速：{what}，在 {backends} 上预热 {warmup} 步 + 计时 {measured} 步',
   'share.summary.gan': 'GAN：{what}，在 {backend} 上训练 {steps} 步',
   'share.summary.cnn': 'CNN：{what}，在 {backend} 上训练 {epochs} 轮',
