@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { BackendName } from '../../src/config/backends';
 
+/**
+ * How often a wait on the step count reads it: expect.poll's default backs off to once a second, so each wait
+ * overshoots by half a second on average; a read is one protocol round trip.
+ */
+const STEP_POLL = { timeout: 120_000, intervals: [100, 250] };
+
 /** Opens the closed group (<details>) a field is folded in, by a click on its name, as a user would. */
 export async function openGroupOf(field: Locator): Promise<void> {
   if (await field.isVisible()) return;
@@ -114,7 +120,7 @@ export class PlaygroundPage {
     const counts: number[] = [];
     let step = await this.stepCount();
     for (let i = 0; i < samples; i++) {
-      await expect.poll(() => this.stepCount(), { timeout: 120_000 }).toBeGreaterThan(step);
+      await expect.poll(() => this.stepCount(), STEP_POLL).toBeGreaterThan(step);
       step = await this.stepCount();
       counts.push(await this.tensorCount());
     }
@@ -127,7 +133,7 @@ export class PlaygroundPage {
     for (let i = 0; i < samples; i++) {
       const at = await this.stepCount();
       await this.button('step').click();
-      await expect.poll(() => this.stepCount()).toBe(at + 1);
+      await expect.poll(() => this.stepCount(), STEP_POLL).toBe(at + 1);
       await expect(this.runState()).toHaveText('paused');
       counts.push(await this.tensorCount());
     }
@@ -135,6 +141,6 @@ export class PlaygroundPage {
   }
 
   async waitForSteps(atLeast: number): Promise<void> {
-    await expect.poll(() => this.stepCount(), { timeout: 120_000 }).toBeGreaterThanOrEqual(atLeast);
+    await expect.poll(() => this.stepCount(), STEP_POLL).toBeGreaterThanOrEqual(atLeast);
   }
 }
