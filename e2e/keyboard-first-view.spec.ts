@@ -183,8 +183,8 @@ test('view tabs by arrow keys, Home and End: one tab stop, each view opens as it
 
 test('keyboard only: a race started in the lab and stopped from the queue bar; focus never falls to the body', async ({ page }) => {
   test.setTimeout(300_000);
-  // A race long enough to be stopped while it runs.
-  await page.goto('/#v=4&view=lab&model=classic&batchSize=64&warmupSteps=1&measuredSteps=20&backends=cpu');
+  // A race long enough to be stopped while it runs, of short steps: a stop takes effect when the step in hand ends.
+  await page.goto('/#v=4&view=lab&model=tiny&batchSize=16&warmupSteps=1&measuredSteps=500&backends=cpu');
   const lab = new LabPage(page);
   await expect(lab.status('device')).toHaveText('done', { timeout: JOB_TIMEOUT_MS });
   const run = lab.button('race', 'run');
