@@ -57,7 +57,7 @@ test('without a GPU the Train and GAN views default to WebAssembly; the WebGL an
   await expect(gan.softwareGpuNote()).toHaveText(LACKS);
 });
 
-test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed-ups over both CPU baselines; it marks the software GPUs’ rows, and its shared link says so on the receiving side', async ({ page, browser }) => {
+test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed-ups over both CPU baselines; it marks the software GPUs’ rows, and its shared link says so on the receiving side; then the parity check trains it alike on all four and says they agree', async ({ page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const lab = new LabPage(page);
   await lab.open();
@@ -122,6 +122,14 @@ test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed
   }
   expect(await axeViolations(other, '[data-testid="shared-panel"]')).toEqual([]);
   await context.close();
+
+  // The lab's parity check on the same page, whose GPU backends have compiled the tiny CNN's shaders in the race.
+  await lab.setWorkload({ paritySteps: '8' });
+  await lab.run('parity');
+  await lab.waitUntilDone('parity');
+  for (const backend of RACED) expect(await lab.chartPoints('parity-chart', backend), `${backend} curve`).toBe(8);
+  await expect(lab.byId('parity-verdict')).toHaveText(/^All 4 backends \(.*\) agree within 1\.0% at every one of 8 steps/);
+  await expect(lab.byId('parity-diff-8')).toHaveText(/^\d/);
 });
 
 test('a lesson about the GPU says that this device has none the browser can use', async ({ page }) => {
