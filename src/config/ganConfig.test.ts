@@ -43,7 +43,7 @@ describe('GAN run config', () => {
     ['dStepsPerGStep', '11', 'range'],
     ['latentSize', '1', 'range'],
     ['latentSize', '100.5', 'notWhole'],
-    ['digit', '10', 'oneOf'],
+    ['digit', '100', 'oneOf'],
     ['labelSmoothing', 'yes', 'oneOf'],
     ['steps', '2000000', 'range'],
     ['dLearningRate', 'fast', 'notNumber'],

@@ -1,13 +1,17 @@
 import { backendField, batchSizeField, checkpointEveryField, datasetField, seedField } from './commonFields';
+import { MAX_CLASSES } from './ownDatasetLimits';
 import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
 import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
 
 export const LABEL_SMOOTHING_OPTIONS = ['on', 'off'] as const;
 export type LabelSmoothing = (typeof LABEL_SMOOTHING_OPTIONS)[number];
 
-/** Train on every class, or on one digit (class id) only. */
-export const GAN_DIGIT_OPTIONS = ['all', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
-export type GanDigit = (typeof GAN_DIGIT_OPTIONS)[number];
+/**
+ * Train on every class, or on one class only by its id: 0 to 9 on the shipped sets, any of an own set's up to
+ * MAX_CLASSES (the GAN view offers the chosen set's; the worker refuses an id the set lacks).
+ */
+export const GAN_DIGIT_OPTIONS: readonly string[] = ['all', ...Array.from({ length: MAX_CLASSES }, (_, id) => String(id))];
+export type GanDigit = string;
 
 /** The discriminator's target for real images when one-sided label smoothing is on (Salimans et al. 2016). */
 export const SMOOTHED_REAL_LABEL = 0.9;

@@ -137,7 +137,6 @@ export function settingMessage(table: SettingsTable, key: string, part: 'label' 
 export function refusalMessage(table: SettingsTable, key: string, { rule, got }: Refusal): Message {
   const label = settingMessage(table, key);
   // Limits and options as written, not grouped: "4096", as the English has always said them.
-  const list = (options: readonly string[]) => options.join(', ');
   switch (rule.code) {
     case 'notNumber':
     case 'notWhole':
@@ -151,12 +150,31 @@ export function refusalMessage(table: SettingsTable, key: string, { rule, got }:
     }
     case 'oneOf':
     case 'listShape':
-      return msg(`validation.${rule.code}`, { label, got, options: list(rule.options) });
+      return msg(`validation.${rule.code}`, { label, got, options: optionList(rule.options) });
     case 'listTwice':
       return msg('validation.listTwice', { label, got, item: rule.item });
     case 'listCount':
-      return msg('validation.listCount', { label, got, min: String(rule.min), max: String(rule.max), options: list(rule.options) });
+      return msg('validation.listCount', { label, got, min: String(rule.min), max: String(rule.max), options: optionList(rule.options) });
   }
+}
+
+const WHOLE = /^\d+$/;
+
+/** Options as a list, a run of four or more consecutive whole numbers by its ends: "all, 0–99", not 101 items. */
+export function optionList(options: readonly string[]): string {
+  const out: string[] = [];
+  for (let start = 0; start < options.length; ) {
+    let end = start;
+    while (end + 1 < options.length && WHOLE.test(options[start]) && WHOLE.test(options[end + 1]) && Number(options[end + 1]) === Number(options[end]) + 1) end += 1;
+    if (end - start >= 3) {
+      out.push(`${options[start]}–${options[end]}`);
+      start = end + 1;
+    } else {
+      out.push(options[start]);
+      start += 1;
+    }
+  }
+  return out.join(', ');
 }
 
 /** Every problem of a reading as one message: the first, and how many more. */

@@ -95,6 +95,15 @@ describe('the GAN on a data set of your own', () => {
     expect(result.run.dataset).toMatchObject({ name: 'Shapes', classNames: ['cross', 'ring', 'square'], trainCount });
   });
 
+  it('trains on one class of a set with more than ten, by its id', async () => {
+    const twelve = (await store.put(buildOwnDataset(shapesPool(20, 12), classNames(12), { ...OPTIONS, name: 'Twelve' }))).id;
+    const job = await owner().run({ kind: 'train', config: { ...RUN(twelve), digit: '11', steps: 1 } });
+    expect(job.outcome).toEqual({ status: 'done' });
+    // The class's own images, not the set's: fewer than a batch of 64.
+    const tooLarge = await owner().run({ kind: 'train', config: { ...RUN(twelve), digit: '11', batchSize: 64 } });
+    expect(tooLarge.outcome?.status === 'error' && english(tooLarge.outcome.message)).toMatch(/^Batch size 64 is larger than the 1\d training images of digit “11”\.$/);
+  });
+
   it('refuses a digit the set has no class for, and a set this browser does not hold, in sentences', async () => {
     const noClass = await owner().run({ kind: 'train', config: { ...RUN(id), digit: '5' } });
     expect(noClass.outcome?.status === 'error' && english(noClass.outcome.message)).toBe('Digit “5” is not a class of this data set, which has 3 (0 to 2): pick All or one of those.');

@@ -32,7 +32,7 @@ describe('a refused setting, said', () => {
     ['dStepsPerGStep', '11', "Discriminator steps per generator step must be between 1 and 10 (got '11')"],
     ['latentSize', '1', "Latent size must be between 2 and 512 dimensions (got '1')"],
     ['latentSize', '100.5', "Latent size must be a whole number (got '100.5')"],
-    ['digit', '10', "Digit must be one of all, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (got '10')"],
+    ['digit', '100', "Digit must be one of all, 0–99 (got '100')"],
     ['labelSmoothing', 'yes', "Label smoothing must be one of on, off (got 'yes')"],
     ['steps', '2000000', "Steps must be between 1 and 1000000 generator steps (got '2000000')"],
     ['dLearningRate', 'fast', "Discriminator learning rate must be a number (got 'fast')"],

@@ -72,8 +72,8 @@ export function GanView() {
   ]);
   const onChange = (key: string, value: string) => setFormValue('gan', key, value);
   const own = useListedOwnDatasetChoice(values.dataset);
-  const digit = ganDigitChoice(values.digit, own.chosen);
-  const digitProps = digit && {
+  const digit = ganDigitChoice(values.digit, values.dataset, own.chosen);
+  const digitProps = {
     onlyOptions: { digit: digit.only },
     optionLabels: { digit: digit.labels },
     unavailable: digit.refused && values.digit ? { digit: { [values.digit]: t.say(digit.refused) } } : undefined,
