@@ -50,7 +50,7 @@ export const GAN_SCHEMA = {
     default: 'off' as LabelSmoothing,
     options: LABEL_SMOOTHING_OPTIONS,
   },
-  digit: { kind: 'enum', group: 'training', label: 'Digit', help: 'Train on every class, or on one digit only.', default: 'all' as GanDigit, options: GAN_DIGIT_OPTIONS },
+  digit: { kind: 'enum', group: 'training', label: 'Digit', help: 'Train on every class, or on one digit only.', default: 'all' as GanDigit, options: GAN_DIGIT_OPTIONS, optionLabels: { all: 'All' } },
   steps: { kind: 'int', label: 'Steps', help: 'Generator updates before the run ends.', default: 5000, min: 1, max: 1_000_000, unit: 'generator steps' },
   seed: seedField,
   checkpointEvery: checkpointEveryField,
