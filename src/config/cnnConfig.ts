@@ -1,6 +1,6 @@
 import { msg, type Message } from '../i18n/message';
 import { backendMessage, BACKENDS } from './backends';
-import { backendField, batchSizeField, checkpointEveryField, cnnModelField, datasetField, seedField } from './commonFields';
+import { backendField, batchSizeField, checkpointEveryField, cnnModelField, datasetField, gpuEngineField, seedField } from './commonFields';
 import { TEST_SET_SIZE, TRAIN_SET_SIZE } from './datasets';
 import { table, workloadConfig, type EnumField, type FieldError, type ValuesOf } from './schema';
 
@@ -85,6 +85,7 @@ export const CNN_SCHEMA = {
     unit: 'MB',
   },
   checkpointEvery: checkpointEveryField,
+  gpuEngine: gpuEngineField,
 } as const;
 
 /** Why a backend cannot train in 16-bit floats, or null where it can. */

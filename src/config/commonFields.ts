@@ -4,6 +4,7 @@
  */
 import { BACKEND_LABELS, BACKEND_NAMES, type BackendName } from './backends';
 import { DATASET_IDS, DATASET_LABELS, OWN_DATASET_ID, type DatasetId } from './datasets';
+import { GPU_ENGINE_LABELS, GPU_ENGINES, type GpuEngine } from './gpuEngines';
 import { CNN_MODEL_IDS, CNN_MODEL_LABELS, type CnnModelId } from './models';
 import type { EnumField, IntField } from './schema';
 
@@ -67,3 +68,14 @@ export const checkpointEveryField = {
   max: 100_000,
   unit: 'steps',
 } as const satisfies IntField;
+
+/** On WebGPU, the app's own training engine or TensorFlow.js's kernels (src/config/gpuEngines.ts). */
+export const gpuEngineField = {
+  kind: 'enum',
+  group: 'pipeline',
+  label: 'WebGPU engine',
+  help: "On WebGPU: the app's own engine (the model compiled into a few fused kernels, one submit a step) or TensorFlow.js's kernels. Other backends always run TensorFlow.js.",
+  default: 'app' as GpuEngine,
+  options: GPU_ENGINES,
+  optionLabels: GPU_ENGINE_LABELS,
+} as const satisfies EnumField<GpuEngine>;

@@ -13,7 +13,7 @@ class CountingWorkload implements TrainingWorkload {
   stepsRun = 0;
   readonly info: RunInfo;
   constructor(stepsPerEpoch: number, epochs: number) {
-    this.info = { backend: 'cpu', modelLabel: 'counter', params: 0, forwardFlopsPerExample: 0, trainFlopsPerExample: 0, stepsPerEpoch, totalSteps: stepsPerEpoch * epochs, flags: {} };
+    this.info = { backend: 'cpu', engine: 'tfjs', modelLabel: 'counter', params: 0, forwardFlopsPerExample: 0, trainFlopsPerExample: 0, stepsPerEpoch, totalSteps: stepsPerEpoch * epochs, flags: {} };
   }
   step() {
     this.stepsRun += 1;

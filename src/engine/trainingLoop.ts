@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/tunables';
 import { DeviceLostError, watched, type LostProbe } from './deviceWatch';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
+import { tfDeviceMemory } from './deviceMemory';
 import type { TrainingWorkload } from './workloads/types';
 
 export interface LoopHooks {
@@ -29,6 +30,7 @@ const DEFAULT_OPTIONS: LoopOptions = {
 };
 
 type Control = 'run' | 'pause' | 'stop';
+
 
 /** Lets queued worker messages (pause, stop) run between sync windows. */
 function yieldToEventLoop(): Promise<void> {
@@ -126,6 +128,11 @@ export class TrainingLoop {
       // The first window of this loop, even of a continued run, pays for compilation and upload.
       const isFirst = this.windowsDone === 0;
       // The second window, not the first: the first one's time is the compile + upload figure, which profiling would inflate.
+      const known = this.windowsDone === 1 && !this.peakProfiled ? (this.workload.knownStepPeak?.() ?? null) : null;
+      if (known) {
+        this.peakProfiled = true;
+        this.hooks.onStepPeak?.({ step: this.stepsDone + 1, ...known });
+      }
       const profiled = this.windowsDone === 1 && this.hooks.onStepPeak !== undefined && !this.peakProfiled;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
@@ -151,6 +158,10 @@ export class TrainingLoop {
   /** Dispatches windowSteps steps, then one read-back of all their scalars: the only sync. */
   private async runWindow(windowSteps: number, part?: StepPart): Promise<{ ms: number; scalars: Record<string, number> }> {
     const start = performance.now();
+    if (this.workload.runSteps) {
+      const scalars = await this.watch(this.workload.runSteps(windowSteps, part));
+      return { ms: performance.now() - start, scalars };
+    }
     const perStep: Record<string, tf.Scalar>[] = [];
     for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step(part));
     const names = Object.keys(perStep[0]);
@@ -188,7 +199,7 @@ export class TrainingLoop {
   }
 
   private pointFor(windowSteps: number, ms: number, scalars: Record<string, number>, warmup: boolean): MetricsPoint {
-    const memory = tf.memory() as tf.MemoryInfo & { numBytesInGPUAllocated?: number; numBytesAllocatedInGPU?: number };
+    const device = this.workload.deviceMemory?.() ?? tfDeviceMemory();
     const stepMs = ms / windowSteps;
     const { stepsPerEpoch } = this.workload.info;
     return {
@@ -200,9 +211,9 @@ export class TrainingLoop {
       stepMs,
       examplesPerSec: (this.workload.examplesPerStep * 1000) / stepMs,
       gflops: this.workload.flopsPerStep / (stepMs * 1e6),
-      bytes: memory.numBytes,
-      gpuBytes: memory.numBytesInGPUAllocated ?? memory.numBytesAllocatedInGPU ?? null,
-      numTensors: memory.numTensors,
+      bytes: device.bytes,
+      gpuBytes: device.gpuBytes,
+      numTensors: device.numTensors,
       ...(this.workload.takeDataWaitMs ? { dataWaitMs: this.workload.takeDataWaitMs() / windowSteps } : {}),
       ...(this.workload.memorySplit ? { memory: this.workload.memorySplit() } : {}),
     };

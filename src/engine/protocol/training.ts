@@ -1,5 +1,6 @@
 import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
+import type { GpuEngine } from '../../config/gpuEngines';
 import type { InspectQuery } from './inspect';
 import type { Message } from '../../i18n/message';
 import type { Histogram } from '../../metrics/histogram';
@@ -78,6 +79,10 @@ export interface EvalPoint {
 export interface RunInfo {
   /** What tf.getBackend() said after setBackend resolved. */
   backend: BackendName;
+  /** Whose kernels trained: the app's own WebGPU engine, or TensorFlow.js's (every backend but WebGPU with the app's engine). */
+  engine: GpuEngine;
+  /** Why a run that asked for the app's engine runs on TensorFlow.js's WebGPU kernels instead. */
+  engineNote?: Message;
   modelLabel: string;
   params: number;
   forwardFlopsPerExample: number;

@@ -18,6 +18,7 @@ import type { NetworkState } from '../checkpoints/networkState';
 import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
 import { adam } from './adam';
+import { EngineClassifier } from './engineClassifier';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
 export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
@@ -31,6 +32,8 @@ export function accuracy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
 export interface CnnWorkloadOptions {
   /** Sees the predicted memory after the model is built and before any data is uploaded; throws to refuse the run. */
   beforeUpload?(plan: MemoryPlan): void;
+  /** Given, the steps run on the app's WebGPU engine on this device (the TensorFlow.js model holds the weights between runs of it). */
+  engine?: { device: GPUDevice };
 }
 
 /** A classifier's whole training state, read back from the device: what a checkpoint holds. */
@@ -53,6 +56,8 @@ export class CnnWorkload implements TrainingWorkload {
   /** The predicted class of every test example at the last evaluation, in order (for the confusion matrix); null before one. */
   lastPredictions: Int32Array | null = null;
   private dataWaitMs = 0;
+  /** The app's WebGPU engine, when it trains this workload (runSteps and the rest then go through it). */
+  readonly engine: EngineClassifier | null = null;
 
   private constructor(
     readonly info: TrainingWorkload['info'],
@@ -64,10 +69,21 @@ export class CnnWorkload implements TrainingWorkload {
     readonly plan: MemoryPlan,
     readonly accumulation: AccumulationPlan,
     trainFlopsPerExample: number,
+    engine: { device: GPUDevice; config: CnnRunConfig; data: ImageDataset } | null,
   ) {
     this.examplesPerStep = accumulation.effectiveBatch;
     this.flopsPerStep = trainFlopsPerExample * accumulation.effectiveBatch;
+    if (engine) {
+      this.engine = new EngineClassifier(engine.device, this, engine.config, engine.data);
+      this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
+      this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
+      this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
+    }
   }
+
+  readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly deviceMemory?: TrainingWorkload['deviceMemory'];
+  readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
 
   /** Builds model and optimizer and uploads data on the backend that is active now. */
   static create(config: CnnRunConfig, data: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: CnnWorkloadOptions = {}): CnnWorkload {
@@ -82,13 +98,16 @@ export class CnnWorkload implements TrainingWorkload {
       const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count, classes: data.classCount, shape: data.shape });
       options.beforeUpload?.(plan);
       const batches = { scale: 'unit', classes: data.classCount, shape: data.shape } as const;
-      const train = own(config.dataPlacement === 'device' ? DeviceDataset.upload(data.train, batches) : new HostDataset(data.train, 'unit', data.classCount, data.shape));
+      // The engine keeps its own copy of the training bytes on the device: TensorFlow.js's batches then come from JS, when asked for.
+      const onDevice = config.dataPlacement === 'device' && !options.engine;
+      const train = own(onDevice ? DeviceDataset.upload(data.train, batches) : new HostDataset(data.train, 'unit', data.classCount, data.shape));
       const test = own(DeviceDataset.upload(data.test, batches));
       const stream = own(
         new BatchStream(train, config.batchSize, config.seed, { batchesPerEpoch: accumulation.microBatchesPerEpoch, prefetch: config.prefetch === 'on' ? 'after-step' : 'off' }),
       );
       const info = {
         backend,
+        engine: options.engine ? ('app' as const) : ('tfjs' as const),
         modelLabel: CNN_MODEL_LABELS[config.model],
         params: cost.params,
         forwardFlopsPerExample: cost.forwardFlopsPerExample,
@@ -100,7 +119,8 @@ export class CnnWorkload implements TrainingWorkload {
       // 16-bit storage cannot hold the default 1e-7; TensorFlow.js's own epsilon for 16-bit backends.
       const epsilon = config.precision === 'float16' ? FLOAT16_ADAM_EPSILON : undefined;
       const optimizer = own(adam(config.learningRate, undefined, undefined, epsilon));
-      return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample);
+      const engine = options.engine ? { device: options.engine.device, config, data } : null;
+      return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample, engine);
     } catch (err) {
       // Out of memory during upload, or a backend that cannot train the model: free what was made.
       owned.reverse().forEach((r) => r.dispose());
@@ -124,11 +144,12 @@ export class CnnWorkload implements TrainingWorkload {
   }
 
   /** The model's trainable variables, in the order the gradients (and so Adam's moments) come in. */
-  private get variables(): tf.Variable[] {
+  get variables(): tf.Variable[] {
     return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
   }
 
   step(): Record<string, tf.Scalar> {
+    if (this.engine) throw new Error("This workload trains on the app's WebGPU engine: its steps run through runSteps().");
     const feed = {
       next: () => {
         const start = performance.now();
@@ -146,9 +167,24 @@ export class CnnWorkload implements TrainingWorkload {
 
   /** Milliseconds the steps since the last call waited for their batches (gathered or built and uploaded when asked for). */
   takeDataWaitMs(): number {
-    const ms = this.dataWaitMs;
+    const ms = this.dataWaitMs + (this.engine?.takeDataWaitMs() ?? 0);
     this.dataWaitMs = 0;
     return ms;
+  }
+
+  /** Brings the model's weights up to date with the engine's (no-op without it, or when they are already). */
+  async settle(): Promise<void> {
+    await this.engine?.settle();
+  }
+
+  /** The Adam the model's TensorFlow.js steps use (the engine starts from its state, and hands its own back through checkpoints). */
+  get tfOptimizer(): tf.Optimizer {
+    return this.optimizer;
+  }
+
+  /** Micro-batches the TensorFlow.js stream has handed out. */
+  get tfStreamPosition(): number {
+    return this.stream.position;
   }
 
   weightTensors(): { name: string; tensor: tf.Tensor }[] {
@@ -157,6 +193,7 @@ export class CnnWorkload implements TrainingWorkload {
 
   /** Where the live bytes are now, each part measured from its own tensors; the rest of tf.memory() is `other`. */
   memorySplit(): MemorySplit {
+    if (this.engine) return this.engine.memorySplit(this.test.residentBytes);
     const weights = bytesOf(this.model.weights.map((w) => w.read()));
     const optimizer = bytesOf(adamTensors(this.optimizer));
     const data = this.train.residentBytes + this.test.residentBytes + this.stream.prefetchedBytes;
@@ -165,11 +202,13 @@ export class CnnWorkload implements TrainingWorkload {
 
   /** Reads weights, Adam's state and the data position back from the device. */
   async captureState(): Promise<CnnTrainingState> {
+    if (this.engine?.started) return this.engine.captureState();
     return { weights: await readModelWeights(this.model), adam: await readAdamState(this.optimizer, this.variables), streamPosition: this.stream.position };
   }
 
   /** Puts a captured state into this freshly built workload (same model and settings), so training continues from it exactly. */
   restoreState(state: CnnTrainingState): void {
+    if (this.engine?.started) throw new Error('A state can only be restored into a workload before its first step.');
     writeModelWeights(this.model, state.weights);
     writeAdamState(this.optimizer, this.variables, state.adam);
     this.stream.seek(state.streamPosition);
@@ -177,6 +216,7 @@ export class CnnWorkload implements TrainingWorkload {
 
   /** Test loss and accuracy over the whole held-out split, with a single read-back. */
   async evaluate(step: number, epoch: number): Promise<EvalPoint> {
+    await this.settle();
     const total = this.test.count;
     let sums = tf.zeros([2]);
     const predicted: tf.Tensor[] = [];
@@ -204,6 +244,7 @@ export class CnnWorkload implements TrainingWorkload {
   }
 
   dispose(): void {
+    this.engine?.dispose();
     this.stream.dispose();
     this.train.dispose();
     this.test.dispose();

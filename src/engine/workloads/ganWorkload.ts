@@ -71,6 +71,7 @@ export class GanWorkload implements TrainingWorkload {
       const stream = own(new BatchStream(data, config.batchSize, config.seed));
       const info: RunInfo = {
         backend,
+        engine: 'tfjs',
         modelLabel: GAN_MODEL_LABELS[config.model],
         params: cost.generator.params + cost.discriminator.params,
         forwardFlopsPerExample: cost.generator.forwardFlopsPerExample + cost.discriminator.forwardFlopsPerExample,

@@ -24,5 +24,22 @@ export interface TrainingWorkload {
   weightTensors?(): { name: string; tensor: tf.Tensor }[];
   /** Where the live bytes are now (weights, optimizer state, data, the rest), if the workload splits them. */
   memorySplit?(): MemorySplit;
+  /**
+   * Given, its steps run on the app's WebGPU engine (src/engine/gpu): the loop calls this instead of step(),
+   * which records `count` steps, one submit each, and reads their mean scalars with one wait.
+   */
+  runSteps?(count: number, part?: StepPart): Promise<Record<string, number>>;
+  /** The device figures of the chart where tf.memory() does not see them all (the engine's own buffers). */
+  deviceMemory?(): DeviceMemory;
+  /** The exact peak of a step where it is known without profiling (the engine's buffers are all made up front). */
+  knownStepPeak?(): { liveBytes: number; peakBytes: number } | null;
+  /** Brings the TensorFlow.js model up to date with the engine's weights before anything reads it (no-op without the engine). */
+  settle?(): Promise<void>;
   dispose(): void;
+}
+
+export interface DeviceMemory {
+  bytes: number;
+  gpuBytes: number | null;
+  numTensors: number;
 }

@@ -13,7 +13,8 @@ import { EN_LAB } from './en/lab';
 import { EN_OWN_DATA } from './en/ownData';
 import { EN_SHARE } from './en/share';
 import { EN_SOFTWARE_GPU } from './en/softwareGpu';
+import { EN_GPU_ENGINE } from './en/gpuEngine';
 
-export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE, ...EN_ENGINE, ...EN_CHECKS, ...EN_SOFTWARE_GPU, ...EN_BOARD, ...EN_OWN_DATA } as const;
+export const EN = { ...EN_CORE, ...EN_LAB, ...EN_GAN_INSPECT, ...EN_SHARE, ...EN_ENGINE, ...EN_CHECKS, ...EN_SOFTWARE_GPU, ...EN_BOARD, ...EN_OWN_DATA, ...EN_GPU_ENGINE } as const;
 
 export type StaticMessageId = keyof typeof EN;

@@ -14,7 +14,7 @@ function point(step: number, scalars: Record<string, number>, gpuBytes: number |
 
 const CNN: RunForLog = {
   config: { ...defaultCnnConfig(), backend: 'wasm' },
-  info: { backend: 'wasm', modelLabel: 'Tiny CNN', params: 1234, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 4, totalSteps: 8, flags: { WASM_HAS_SIMD_SUPPORT: true } },
+  info: { backend: 'wasm', engine: 'tfjs', modelLabel: 'Tiny CNN', params: 1234, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 4, totalSteps: 8, flags: { WASM_HAS_SIMD_SUPPORT: true } },
   metrics: [point(5, { loss: 1.2, accuracy: 0.5 }), point(6, { loss: 1.0, accuracy: 0.6 }), point(8, { loss: 0.8, accuracy: 0.7 })],
   evals: [{ step: 8, epoch: 2, testLoss: 0.7, testAccuracy: 0.8, examples: 100 }],
   histograms: [{ step: 4, epoch: 1, tensors: [{ name: 'conv2d_Conv2D1/kernel', histogram: histogramOf([0.1, -0.2, 0.3]) }] }],

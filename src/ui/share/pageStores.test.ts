@@ -79,7 +79,7 @@ describe('a shared link on the page', () => {
     expect(request).toMatchObject({ kind: 'train', config: { backend: 'wasm' } });
     expect(english(p.shared.getSnapshot().compare.note)).toBe('WebGL is not available here, so it runs on WebAssembly SIMD.');
     p.port.run(id);
-    p.port.event(id, { type: 'runInfo', info: { backend: 'wasm', modelLabel: 'Classic CNN', params: 1, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 100, totalSteps: 500, flags: {} } });
+    p.port.event(id, { type: 'runInfo', info: { backend: 'wasm', engine: 'tfjs', modelLabel: 'Classic CNN', params: 1, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 100, totalSteps: 500, flags: {} } });
     p.port.event(id, { type: 'state', state: 'training' });
     p.port.event(id, { type: 'metrics', points: [{ step: 6, epoch: 1, stepsInWindow: 6, scalars: { loss: 1 }, warmup: false, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 1, gpuBytes: null, numTensors: 1 }] });
     expect(p.port.commands.at(-1)).toEqual({ type: 'cancel', id });

@@ -1,0 +1,304 @@
+/**
+ * The app's WebGPU training step for an image classifier, compiled once per run: every buffer
+ * (weights, Adam's moments, the data set's bytes, activations, gradients) made when the plan is
+ * built, every pipeline and bind group too; a step is one command buffer (gather the batch on the
+ * GPU, forward, loss, backward, one Adam dispatch over every weight) and one submit, and a sync
+ * window is read with one mapAsync. The same numbers as the TensorFlow.js step: the model's own
+ * initial weights, tf.AdamOptimizer's arithmetic, the BatchStream's order of batches.
+ */
+import type * as tf from '@tensorflow/tfjs';
+import { valuesPerImage, type ImageShape } from '../../config/imageShape';
+import { shuffledIndices } from '../../data/random';
+import type { ImageSplit } from '../../data/types';
+import { MessageError } from '../../i18n/message';
+import type { AdamSnapshot } from '../checkpoints/adamState';
+import type { NamedValues } from '../checkpoints/networkState';
+import { GpuArena, type BufferKind } from './arena';
+import { adamKernel, ADAM_STATE_WORDS, stepEndKernel } from './kernels/adam';
+import { LINEAR } from './kernels/activation';
+import { gatherKernel, packBytes } from './kernels/gather';
+import type { GemmStyle } from './kernels/gemm';
+import { softmaxCrossEntropyKernel } from './kernels/softmaxCrossEntropy';
+import { NetworkPass, readNetwork, type Network } from './network';
+import { resolveParts } from './parts';
+import { KernelCompiler, replay, type Dispatch } from './program';
+import { readBuffers, ReadbackRing } from './readback';
+import { createBuffersChecked } from './outOfMemory';
+
+export interface ClassifierPlanOptions {
+  batchSize: number;
+  /** Micro-batches summed into one optimizer step. */
+  accumulation: number;
+  /** Micro-batches per epoch (whole steps' worth), as the BatchStream counts them. */
+  microBatchesPerEpoch: number;
+  seed: number;
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
+  classes: number;
+  shape: ImageShape;
+  /** 'device': the split uploaded once, batches gathered on the GPU; 'host': each step's examples built in JS and written. */
+  placement: 'device' | 'host';
+  /** With 'host': build the next step's examples right after a step is submitted. */
+  prefetch: boolean;
+  /** How the products read their operands (gemm.ts): 'direct' on a software adapter. */
+  gemmStyle?: GemmStyle;
+}
+
+/** The scalars a step reports, in the order the window's sums hold them. */
+export const CLASSIFIER_SCALARS = ['loss', 'accuracy'] as const;
+
+/** What the bench reads of a plan: exact, from the plan's own records. */
+export interface PlanCounts {
+  dispatchesPerStep: number;
+  submitsPerStep: number;
+  pipelines: number;
+  bindGroups: number;
+  buffers: number;
+  /** CPU milliseconds spent encoding and submitting steps, and the steps. */
+  encodeMs: number;
+  steps: number;
+}
+
+export class ClassifierPlan {
+  private readonly ring: ReadbackRing;
+  private position = 0;
+  private orderEpoch = -1;
+  private stepsDone = 0;
+  private stepped = false;
+  private iterations = 0;
+  private windowOpen = false;
+  private encodeMs = 0;
+  private dataWaitMs = 0;
+  private prepared: { images: Uint32Array; labels: Uint32Array; position: number } | null = null;
+  private hostOrder: { epoch: number; order: Int32Array } | null = null;
+
+  private constructor(
+    private readonly device: GPUDevice,
+    private readonly arena: GpuArena,
+    private readonly compiler: KernelCompiler,
+    readonly network: Network,
+    private readonly options: ClassifierPlanOptions,
+    private readonly split: ImageSplit,
+    private readonly buffers: Record<'params' | 'grads' | 'm' | 'v' | 'adam' | 'images' | 'labels' | 'order' | 'counter' | 'sums', GPUBuffer>,
+    private readonly dispatches: Dispatch[],
+  ) {
+    this.ring = new ReadbackRing(arena, 'classifier', CLASSIFIER_SCALARS.length * 4);
+  }
+
+  /**
+   * Compiles `model` for `device`, or throws the sentence that says why the engine cannot run it.
+   * Uploads the split once ('device') and makes every buffer, pipeline and bind group.
+   */
+  static async create(device: GPUDevice, model: tf.LayersModel, split: ImageSplit, options: ClassifierPlanOptions): Promise<ClassifierPlan> {
+    const reading = readNetwork(model);
+    if ('refused' in reading) throw new MessageError(reading.refused);
+    const network = reading.network;
+    const last = network.layers[network.layers.length - 1];
+    if (last.activation.kind !== 'softmax' || network.outputShape.join() !== String(options.classes)) {
+      throw new Error(`The engine's classifier needs a model ending in a softmax over ${options.classes} classes.`);
+    }
+    const { batchSize: B, accumulation: k } = options;
+    const P = valuesPerImage(options.shape);
+    const arena = new GpuArena(device);
+    try {
+      const host = options.placement === 'host';
+      const floats = (n: number) => n * 4;
+      const made = await createBuffersChecked(device, () => {
+        const buffers = {
+          params: arena.buffer('weights', 'weights', floats(network.paramCount)),
+          grads: arena.buffer('gradients', 'weight gradients', floats(network.paramCount)),
+          m: arena.buffer('optimizer', 'Adam first moments', floats(network.paramCount)),
+          v: arena.buffer('optimizer', 'Adam second moments', floats(network.paramCount)),
+          adam: arena.buffer('optimizer', "Adam's running products", floats(ADAM_STATE_WORDS)),
+          images: arena.buffer('data', host ? "a step's examples" : 'training images', host ? k * B * P : split.count * P),
+          labels: arena.buffer('data', host ? "a step's labels" : 'training labels', host ? k * B : split.count),
+          order: arena.buffer('data', 'epoch order', host ? 4 : floats(options.microBatchesPerEpoch * B)),
+          counter: arena.buffer('data', 'step in epoch', 4),
+          sums: arena.buffer('scratch', 'window sums', floats(CLASSIFIER_SCALARS.length)),
+        };
+        const x = arena.buffer('activations', 'batch', floats(B * P));
+        const y = arena.buffer('activations', 'batch labels', floats(B));
+        const pass = new NetworkPass(network, { batch: B, input: x, inputActivation: LINEAR, inputGrad: null, params: buffers.params, grads: buffers.grads }, arena, 'train');
+        const micro = Array.from({ length: k }, (_, m) =>
+          gatherKernel(`gather micro-batch ${m}`, { batch: B, valuesPerExample: P, scale: 1, shift: 0, microBatches: k, micro: m, source: host ? 'inOrder' : 'order' }, { ...buffers, x, y }),
+        );
+        const loss = softmaxCrossEntropyKernel('softmax cross-entropy', B, options.classes, k, { logits: pass.output, labels: y, dLogits: pass.outputGrad, sums: buffers.sums });
+        const [forward, backward] = resolveParts([pass.forward(), pass.backward()], arena, 'train', options.gemmStyle ?? 'tiled');
+        const adam = adamKernel('Adam', network.paramCount, { ...options, accumulation: k }, { params: buffers.params, grads: buffers.grads, m: buffers.m, v: buffers.v, state: buffers.adam });
+        const end = stepEndKernel('step end', { adams: [{ state: buffers.adam, beta1: options.beta1, beta2: options.beta2 }], counter: host ? undefined : { buffer: buffers.counter, by: 1 } });
+        const perMicro = (m: number) => [micro[m], ...forward, loss, ...backward];
+        return { buffers, sources: [...Array.from({ length: k }, (_, m) => perMicro(m)).flat(), adam, end] };
+      });
+      const compiler = new KernelCompiler(device);
+      const dispatches = compiler.compileAll(made.sources);
+      const plan = new ClassifierPlan(device, arena, compiler, network, options, split, made.buffers, dispatches);
+      if (!host) {
+        device.queue.writeBuffer(made.buffers.images, 0, packBytes(split.images));
+        device.queue.writeBuffer(made.buffers.labels, 0, packBytes(split.labels));
+      }
+      return plan;
+    } catch (err) {
+      arena.destroy();
+      throw err;
+    }
+  }
+
+  /** Sets the weights (model.weights order), Adam's state and the data position: a fresh run's or a checkpoint's. */
+  setState(weights: readonly NamedValues[], adam: AdamSnapshot, position: number): void {
+    const { network, device, buffers } = this;
+    if (weights.length !== network.weights.length) throw new Error(`${weights.length} weight tensors for a network of ${network.weights.length}.`);
+    const params = new Float32Array(network.paramCount);
+    const m = new Float32Array(network.paramCount);
+    const v = new Float32Array(network.paramCount);
+    network.weights.forEach((slot, i) => {
+      if (weights[i].values.length !== slot.size) throw new Error(`Weight ${weights[i].name} has ${weights[i].values.length} values; ${slot.name} has ${slot.size}.`);
+      params.set(weights[i].values, slot.offset);
+      const moments = adam.moments?.[i];
+      if (moments) {
+        m.set(moments.m, slot.offset);
+        v.set(moments.v, slot.offset);
+      }
+    });
+    device.queue.writeBuffer(buffers.params, 0, params);
+    device.queue.writeBuffer(buffers.m, 0, m);
+    device.queue.writeBuffer(buffers.v, 0, v);
+    device.queue.writeBuffer(buffers.adam, 0, Float32Array.of(adam.accBeta1[0], adam.accBeta2[0]));
+    this.stepped = adam.moments !== null;
+    this.iterations = adam.iterations;
+    this.seek(position);
+  }
+
+  /** Continues from micro-batch `position` (counted from the start), as BatchStream.seek does. */
+  seek(position: number): void {
+    this.position = position;
+    this.orderEpoch = -1;
+    this.prepared = null;
+  }
+
+  /** Micro-batches handed out so far (what a checkpoint records as the stream position). */
+  get streamPosition(): number {
+    return this.position;
+  }
+
+  /** Encodes and submits one optimizer step; `windowEnd` also copies the window's sums for read(). */
+  step(windowEnd: boolean): void {
+    const start = performance.now();
+    const { device, buffers, options } = this;
+    const epoch = Math.floor(this.position / options.microBatchesPerEpoch);
+    if (options.placement === 'host') this.writeHostStep();
+    else if (epoch !== this.orderEpoch) {
+      const order = shuffledIndices(this.split.count, options.seed, epoch).subarray(0, options.microBatchesPerEpoch * options.batchSize);
+      device.queue.writeBuffer(buffers.order, 0, Uint32Array.from(order));
+      device.queue.writeBuffer(buffers.counter, 0, Uint32Array.of((this.position % options.microBatchesPerEpoch) / options.accumulation));
+      this.orderEpoch = epoch;
+    }
+    const encoder = device.createCommandEncoder({ label: 'training step' });
+    if (!this.windowOpen) encoder.clearBuffer(buffers.sums);
+    this.windowOpen = true;
+    encoder.clearBuffer(buffers.grads);
+    const pass = encoder.beginComputePass({ label: 'training step' });
+    replay(pass, this.dispatches);
+    pass.end();
+    if (windowEnd) {
+      this.ring.copy(encoder, buffers.sums);
+      this.windowOpen = false;
+    }
+    device.queue.submit([encoder.finish()]);
+    this.position += options.accumulation;
+    this.stepsDone += 1;
+    this.iterations += 1;
+    this.stepped = true;
+    this.encodeMs += performance.now() - start;
+    if (options.placement === 'host' && options.prefetch) this.prepared = this.hostStep(this.position);
+  }
+
+  /** The mean loss and accuracy of the steps since the last read (the window's one wait on the GPU). */
+  async readWindow(steps: number): Promise<Record<(typeof CLASSIFIER_SCALARS)[number], number>> {
+    const sums = await this.ring.read();
+    return { loss: sums[0] / steps, accuracy: sums[1] / steps };
+  }
+
+  /** Milliseconds steps spent building their examples in JS since the last call (0 with the data on the device). */
+  takeDataWaitMs(): number {
+    const ms = this.dataWaitMs;
+    this.dataWaitMs = 0;
+    return ms;
+  }
+
+  /** Reads the weights and Adam's exact state back (one submit, one wait). */
+  async readState(): Promise<{ weights: NamedValues[]; adam: AdamSnapshot }> {
+    const { network, buffers } = this;
+    const bytes = network.paramCount * 4;
+    const [params, m, v, adam] = await readBuffers(this.device, [
+      { buffer: buffers.params, bytes },
+      { buffer: buffers.m, bytes },
+      { buffer: buffers.v, bytes },
+      { buffer: buffers.adam, bytes: ADAM_STATE_WORDS * 4 },
+    ]);
+    const slice = (values: Float32Array, slot: Network['weights'][number]) => values.slice(slot.offset, slot.offset + slot.size);
+    return {
+      weights: network.weights.map((slot) => ({ name: slot.name, shape: [...slot.shape], values: slice(params, slot) })),
+      adam: {
+        iterations: this.iterations,
+        accBeta1: Float32Array.of(adam[0]),
+        accBeta2: Float32Array.of(adam[1]),
+        moments: this.stepped ? network.weights.map((slot) => ({ m: slice(m, slot), v: slice(v, slot) })) : null,
+      },
+    };
+  }
+
+  bytesByKind(): Record<BufferKind, number> {
+    return this.arena.bytesByKind();
+  }
+
+  get totalBytes(): number {
+    return this.arena.totalBytes;
+  }
+
+  counts(): PlanCounts {
+    return {
+      dispatchesPerStep: this.dispatches.length,
+      submitsPerStep: 1,
+      pipelines: this.compiler.pipelinesCompiled,
+      bindGroups: this.compiler.bindGroupsMade,
+      buffers: this.arena.bufferCount,
+      encodeMs: this.encodeMs,
+      steps: this.stepsDone,
+    };
+  }
+
+  destroy(): void {
+    this.arena.destroy();
+  }
+
+  /** Writes this step's examples ('host'): the ones built after the last step, or built now (and timed as the step's wait). */
+  private writeHostStep(): void {
+    const ready = this.prepared?.position === this.position ? this.prepared : null;
+    const start = performance.now();
+    const step = ready ?? this.hostStep(this.position);
+    if (!ready) this.dataWaitMs += performance.now() - start;
+    this.prepared = null;
+    this.device.queue.writeBuffer(this.buffers.images, 0, step.images);
+    this.device.queue.writeBuffer(this.buffers.labels, 0, step.labels);
+  }
+
+  /** The examples of the optimizer step starting at micro-batch `position`, in order, packed for the GPU. */
+  private hostStep(position: number): { images: Uint32Array; labels: Uint32Array; position: number } {
+    const { batchSize: B, accumulation: k, microBatchesPerEpoch, seed } = this.options;
+    const P = valuesPerImage(this.options.shape);
+    const epoch = Math.floor(position / microBatchesPerEpoch);
+    if (this.hostOrder?.epoch !== epoch) this.hostOrder = { epoch, order: shuffledIndices(this.split.count, seed, epoch) };
+    const order = this.hostOrder.order;
+    const start = (position % microBatchesPerEpoch) * B;
+    const images = new Uint8Array(k * B * P);
+    const labels = new Uint8Array(k * B);
+    for (let row = 0; row < k * B; row++) {
+      const example = order[start + row];
+      images.set(this.split.images.subarray(example * P, (example + 1) * P), row * P);
+      labels[row] = this.split.labels[example];
+    }
+    return { images: packBytes(images), labels: packBytes(labels), position };
+  }
+}

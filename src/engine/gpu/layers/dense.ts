@@ -1,0 +1,88 @@
+/**
+ * Dense (a matrix product with bias and activation) over a flat input: forward as one product;
+ * the input's gradient as the output's gradient times the kernel's transpose; the kernel's and
+ * the bias's gradients as one product over the batch (the bias as a row of ones).
+ */
+import type * as tf from '@tensorflow/tfjs';
+import { msg } from '../../../i18n/message';
+import { ACTIVATION_HELPERS, activationNamed, applyActivation, throughActivation, type Activation } from '../kernels/activation';
+import { sizeOf, type CompiledLayer, type KernelPart, type LayerConfig, type LayerIO, type LayerKind, type LayerReading } from './types';
+
+function denseLayer(name: string, I: number, U: number, useBias: boolean, activation: Activation): CompiledLayer {
+  return {
+    name,
+    outputShape: [U],
+    weights: useBias ? [{ name: `${name}/kernel`, shape: [I, U] }, { name: `${name}/bias`, shape: [U] }] : [{ name: `${name}/kernel`, shape: [I, U] }],
+    activation,
+    passThrough: false,
+    auxPerExample: 0,
+    withActivation: (next) => (activation.kind === 'linear' ? denseLayer(name, I, U, useBias, next) : null),
+    forward(io: LayerIO): KernelPart[] {
+      const bias = useBias ? ` + params[${io.offset + I * U}u + n]` : '';
+      const y = activation.kind === 'softmax' ? `v${bias}` : applyActivation(activation, `v${bias}`);
+      return [
+        {
+          gemm: {
+            label: `${name} forward`,
+            M: io.batch,
+            N: U,
+            K: I,
+            bound: [{ name: 'x', buffer: io.x }, { name: 'params', buffer: io.params }, { name: 'y', buffer: io.y, write: true }],
+            loadA: `return x[m * ${I}u + k];`,
+            loadB: `return params[${io.offset}u + k * ${U}u + n];`,
+            store: `y[m * ${U}u + n] = ${y};`,
+            aContiguous: 'k',
+            bContiguous: 'n',
+            helpers: ACTIVATION_HELPERS,
+          },
+        },
+      ];
+    },
+    backward(io: LayerIO): KernelPart[] {
+      const parts: KernelPart[] = [];
+      if (io.grads) {
+        parts.push({
+          gemm: {
+            label: `${name} weight gradient`,
+            M: useBias ? I + 1 : I,
+            N: U,
+            K: io.batch,
+            bound: [{ name: 'x', buffer: io.x }, { name: 'dy', buffer: io.dy }, { name: 'grads', buffer: io.grads, write: true }],
+            loadA: `if (m == ${I}u) { return 1.0; } return x[k * ${I}u + m];`,
+            loadB: `return dy[k * ${U}u + n];`,
+            store: `let idx = ${io.offset}u + m * ${U}u + n; grads[idx] = grads[idx] + v;`,
+            aContiguous: 'm',
+            bContiguous: 'n',
+          },
+        });
+      }
+      if (io.dx) {
+        parts.push({
+          gemm: {
+            label: `${name} input gradient`,
+            M: io.batch,
+            N: I,
+            K: U,
+            bound: [{ name: 'dy', buffer: io.dy }, { name: 'params', buffer: io.params }, { name: 'x', buffer: io.x }, { name: 'dx', buffer: io.dx, write: true }],
+            loadA: `return dy[m * ${U}u + k];`,
+            loadB: `return params[${io.offset}u + n * ${U}u + k];`,
+            store: `let idx = m * ${I}u + n; dx[idx] = ${throughActivation(io.xActivation, 'v', 'x[idx]')};`,
+            aContiguous: 'k',
+            bContiguous: 'k',
+          },
+        });
+      }
+      return parts;
+    },
+  };
+}
+
+function read(layer: tf.layers.Layer, inputShape: readonly number[]): LayerReading {
+  const config = layer.getConfig() as LayerConfig;
+  const activation = activationNamed(config.activation);
+  if (inputShape.length !== 1) return { kind: 'refused', reason: msg('engine.gpu.refused.layer', { layer: layer.name, what: `input [${inputShape.join(', ')}]` }) };
+  if (!activation || typeof config.units !== 'number') return { kind: 'refused', reason: msg('engine.gpu.refused.layer', { layer: layer.name, what: `activation ${String(config.activation)}` }) };
+  return { kind: 'layer', layer: denseLayer(layer.name, sizeOf(inputShape), config.units, config.useBias !== false, activation) };
+}
+
+export const denseKind: LayerKind = { classNames: ['Dense'], read };

@@ -1,0 +1,101 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GpuArena } from './arena';
+import { LINEAR } from './kernels/activation';
+import { NetworkPass, readNetwork } from './network';
+import { resolveParts } from './parts';
+import { KernelCompiler, replay } from './program';
+import { dawnDevice, readBack } from './testing/dawn';
+
+/** Uniform values in [-1, 1) from a seed, as a plain array. */
+function values(count: number, seed: number): Float32Array {
+  return tf.tidy(() => tf.randomUniform([count], -1, 1, 'float32', seed).dataSync() as Float32Array);
+}
+
+/** Largest |a - b| relative to the largest |b| (1 where b is all zeros). */
+function relativeError(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let diff = 0;
+  let scale = 0;
+  for (let i = 0; i < b.length; i++) {
+    diff = Math.max(diff, Math.abs(a[i] - b[i]));
+    scale = Math.max(scale, Math.abs(b[i]));
+  }
+  return diff / (scale || 1);
+}
+
+/** A model with every layer kind and activation the engine has, small enough for the cpu backend. */
+function mixedModel(): tf.Sequential {
+  return tf.sequential({
+    layers: [
+      tf.layers.conv2d({ name: 'c1', inputShape: [9, 9, 2], filters: 3, kernelSize: 3, activation: 'relu' }),
+      tf.layers.maxPooling2d({ name: 'p1', poolSize: 2 }),
+      tf.layers.conv2d({ name: 'c2', filters: 4, kernelSize: 2 }),
+      tf.layers.leakyReLU({ name: 'l1', alpha: 0.1 }),
+      tf.layers.flatten({ name: 'f1' }),
+      tf.layers.dense({ name: 'd1', units: 5, activation: 'tanh' }),
+      tf.layers.dense({ name: 'd2', units: 6, activation: 'sigmoid' }),
+      tf.layers.dense({ name: 'd3', units: 3 }),
+    ],
+  });
+}
+
+describe('the engine network on WebGPU (Dawn in Node) against TensorFlow.js on cpu', () => {
+  let device: GPUDevice;
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+    device = await dawnDevice();
+  });
+
+  it.each(['tiled', 'direct'] as const)('gives the same outputs, weight gradients and input gradient for every layer kind (%s products)', async (style) => {
+    const model = mixedModel();
+    const batch = 3;
+    const reading = readNetwork(model);
+    if ('refused' in reading) throw new Error('refused');
+    const { network } = reading;
+    expect(network.layers.map((l) => l.name)).toEqual(['c1', 'p1', 'c2', 'f1', 'd1', 'd2', 'd3']);
+    expect(network.paramCount).toBe(model.countParams());
+
+    const inputValues = values(batch * 9 * 9 * 2, 1);
+    const upstream = values(batch * 3, 2);
+    // TensorFlow.js: loss = Σ output · upstream, so the gradient by the output is `upstream`.
+    const x = tf.tensor4d(inputValues, [batch, 9, 9, 2]);
+    const r = tf.tensor2d(upstream, [batch, 3]);
+    const weights = model.trainableWeights.map((w) => w.read() as tf.Variable);
+    const { value: out, grads } = tf.variableGrads(() => tf.sum(tf.mul(model.apply(x) as tf.Tensor, r)) as tf.Scalar, weights);
+    const dx = tf.grad((input: tf.Tensor) => tf.sum(tf.mul(model.apply(input) as tf.Tensor, r)))(x);
+    const expectedOut = (model.apply(x) as tf.Tensor).dataSync();
+
+    const arena = new GpuArena(device);
+    const buffer = (kind: 'weights' | 'gradients' | 'activations', floats: number) => arena.buffer(kind, kind, floats * 4);
+    const params = buffer('weights', network.paramCount);
+    const gradBuffer = buffer('gradients', network.paramCount);
+    const input = buffer('activations', inputValues.length);
+    const inputGrad = buffer('gradients', inputValues.length);
+    const pass = new NetworkPass(network, { batch, input, inputActivation: LINEAR, inputGrad, params, grads: gradBuffer }, arena, 'test');
+    const flat = new Float32Array(network.paramCount);
+    network.weights.forEach((slot, i) => flat.set(model.weights[i].read().dataSync(), slot.offset));
+    device.queue.writeBuffer(params, 0, flat);
+    device.queue.writeBuffer(input, 0, inputValues);
+    device.queue.writeBuffer(pass.outputGrad, 0, upstream);
+    const compiler = new KernelCompiler(device);
+    const [forward, backward] = resolveParts([pass.forward(), pass.backward()], arena, 'test', style);
+    const dispatches = compiler.compileAll([...forward, ...backward]);
+    const encoder = device.createCommandEncoder();
+    const computePass = encoder.beginComputePass();
+    replay(computePass, dispatches);
+    computePass.end();
+    device.queue.submit([encoder.finish()]);
+
+    expect(relativeError(await readBack(device, pass.output, batch * 3), expectedOut)).toBeLessThan(1e-5);
+    const gotGrads = await readBack(device, gradBuffer, network.paramCount);
+    network.weights.forEach((slot) => {
+      const variable = model.weights.find((w) => w.originalName === slot.name)?.read() as tf.Variable;
+      const expected = grads[variable.name].dataSync();
+      expect(relativeError(gotGrads.subarray(slot.offset, slot.offset + slot.size), expected), slot.name).toBeLessThan(1e-5);
+    });
+    expect(relativeError(await readBack(device, inputGrad, inputValues.length), dx.dataSync())).toBeLessThan(1e-5);
+    arena.destroy();
+    tf.dispose([x, r, out, dx, ...Object.values(grads)]);
+    model.dispose();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * A CNN workload's steps on the app's WebGPU engine. The plan is compiled on the first step, from the
+ * TensorFlow.js model and Adam as they are then (a fresh run's initial weights, or a checkpoint
+ * restored into them), so it starts from exactly what a TensorFlow.js run would. Between steps the
+ * weights live in the plan; the model is brought up to date only when something reads it (settle):
+ * evaluation, look-inside, histograms, the kept model.
+ */
+import type { CnnRunConfig } from '../../config/cnnConfig';
+import type { ImageDataset } from '../../data/types';
+import type { MemorySplit } from '../../metrics/memoryPlan';
+import { readAdamState } from '../checkpoints/adamState';
+import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
+import { tfDeviceMemory } from '../deviceMemory';
+import { gemmStyleFor } from '../gpu/adapterStyle';
+import { ClassifierPlan, type PlanCounts } from '../gpu/classifierPlan';
+import type { CnnTrainingState, CnnWorkload } from './cnnWorkload';
+import type { DeviceMemory } from './types';
+
+/** Adam's settings as tf.AdamOptimizer holds them (its own fields, read so the engine's Adam is the same one). */
+interface AdamSettingsOf {
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
+}
+
+export class EngineClassifier {
+  private plan: ClassifierPlan | null = null;
+  private making: Promise<ClassifierPlan> | null = null;
+  /** The model's weights are older than the plan's. */
+  private stale = false;
+
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly workload: CnnWorkload,
+    private readonly config: CnnRunConfig,
+    private readonly data: ImageDataset,
+  ) {}
+
+  /** Whether the plan exists (its first step was asked for). */
+  get started(): boolean {
+    return this.making !== null;
+  }
+
+  async runSteps(count: number): Promise<Record<string, number>> {
+    const plan = await this.ready();
+    for (let i = 0; i < count; i++) plan.step(i === count - 1);
+    this.stale = true;
+    return plan.readWindow(count);
+  }
+
+  async settle(): Promise<void> {
+    if (!this.plan || !this.stale) return;
+    const { weights } = await this.plan.readState();
+    writeModelWeights(this.workload.model, weights);
+    this.stale = false;
+  }
+
+  async captureState(): Promise<CnnTrainingState> {
+    const plan = await this.ready();
+    const { weights, adam } = await plan.readState();
+    return { weights, adam, streamPosition: plan.streamPosition };
+  }
+
+  /** TensorFlow.js's own figures plus every buffer of the plan. */
+  deviceMemory(): DeviceMemory {
+    const own = tfDeviceMemory();
+    const plan = this.plan?.totalBytes ?? 0;
+    return { bytes: own.bytes + plan, gpuBytes: (own.gpuBytes ?? 0) + plan, numTensors: own.numTensors };
+  }
+
+  /** Every buffer is made with the plan: a step's peak is all of them, the resident part its weights, Adam and data. */
+  knownStepPeak(): { liveBytes: number; peakBytes: number } | null {
+    if (!this.plan) return null;
+    const own = tfDeviceMemory().bytes;
+    const kinds = this.plan.bytesByKind();
+    return { liveBytes: own + kinds.weights + kinds.optimizer + kinds.data, peakBytes: own + this.plan.totalBytes };
+  }
+
+  /** The plan's buffers by kind; TensorFlow.js's held-out split is data too, and the rest of what it holds is other. */
+  memorySplit(testBytes: number): MemorySplit {
+    const kinds = this.plan?.bytesByKind();
+    const own = tfDeviceMemory().bytes;
+    if (!kinds) return { weights: 0, optimizer: 0, data: testBytes, other: own - testBytes };
+    const working = kinds.activations + kinds.gradients + kinds.scratch + kinds.readback;
+    return { weights: kinds.weights, optimizer: kinds.optimizer, data: kinds.data + testBytes, other: working + own - testBytes };
+  }
+
+  takeDataWaitMs(): number {
+    return this.plan?.takeDataWaitMs() ?? 0;
+  }
+
+  counts(): PlanCounts | null {
+    return this.plan?.counts() ?? null;
+  }
+
+  dispose(): void {
+    this.plan?.destroy();
+    this.plan = null;
+  }
+
+  private ready(): Promise<ClassifierPlan> {
+    this.making ??= this.make();
+    return this.making;
+  }
+
+  private async make(): Promise<ClassifierPlan> {
+    const { workload, config, data } = this;
+    const adam = workload.tfOptimizer as unknown as AdamSettingsOf;
+    const plan = await ClassifierPlan.create(this.device, workload.model, data.train, {
+      batchSize: config.batchSize,
+      accumulation: workload.accumulation.accumulationSteps,
+      microBatchesPerEpoch: workload.accumulation.microBatchesPerEpoch,
+      seed: config.seed,
+      learningRate: adam.learningRate,
+      beta1: adam.beta1,
+      beta2: adam.beta2,
+      epsilon: adam.epsilon,
+      classes: data.classCount,
+      shape: data.shape,
+      placement: config.dataPlacement,
+      prefetch: config.prefetch === 'on',
+      gemmStyle: gemmStyleFor(this.device),
+    });
+    try {
+      plan.setState(await readModelWeights(workload.model), await readAdamState(workload.tfOptimizer, workload.variables), workload.tfStreamPosition);
+    } catch (err) {
+      plan.destroy();
+      throw err;
+    }
+    this.plan = plan;
+    return plan;
+  }
+}
