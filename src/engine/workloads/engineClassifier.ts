@@ -13,8 +13,19 @@ import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights
 import { tfDeviceMemory } from '../deviceMemory';
 import { gemmStyleFor } from '../gpu/adapterStyle';
 import { ClassifierPlan, type PlanCounts } from '../gpu/classifierPlan';
-import type { CnnTrainingState, CnnWorkload } from './cnnWorkload';
+import type * as tf from '@tensorflow/tfjs';
+import type { AccumulationPlan } from '../../metrics/accumulation';
+import type { NetworkState } from '../checkpoints/networkState';
 import type { DeviceMemory } from './types';
+
+/** What the engine reads of its CNN workload: the model and Adam it starts from, and where the data stream stands. */
+export interface EngineSource {
+  readonly model: tf.Sequential;
+  readonly tfOptimizer: tf.Optimizer;
+  readonly variables: tf.Variable[];
+  readonly tfStreamPosition: number;
+  readonly accumulation: AccumulationPlan;
+}
 
 /** Adam's settings as tf.AdamOptimizer holds them (its own fields, read so the engine's Adam is the same one). */
 interface AdamSettingsOf {
@@ -32,7 +43,7 @@ export class EngineClassifier {
 
   constructor(
     private readonly device: GPUDevice,
-    private readonly workload: CnnWorkload,
+    private readonly workload: EngineSource,
     private readonly config: CnnRunConfig,
     private readonly data: ImageDataset,
   ) {}
@@ -56,7 +67,7 @@ export class EngineClassifier {
     this.stale = false;
   }
 
-  async captureState(): Promise<CnnTrainingState> {
+  async captureState(): Promise<NetworkState & { streamPosition: number }> {
     const plan = await this.ready();
     const { weights, adam } = await plan.readState();
     return { weights, adam, streamPosition: plan.streamPosition };
