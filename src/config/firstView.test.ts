@@ -19,7 +19,7 @@ describe('the first view of each form', () => {
       first: ['model', 'dataset', 'batchSize', 'epochs'],
       groups: [
         { group: 'training', keys: ['learningRate', 'trainExamples', 'testExamples', 'seed'] },
-        { group: 'pipeline', keys: ['accumulationSteps', 'precision', 'prefetch', 'dataPlacement', 'memoryBudgetMb', 'checkpointEvery'] },
+        { group: 'pipeline', keys: ['accumulationSteps', 'precision', 'prefetch', 'dataPlacement', 'memoryBudgetMb', 'checkpointEvery', 'gpuEngine'] },
       ],
     });
     expect(formLayout(GAN_TABLE, formKeys(GAN_TABLE)).first).toEqual(['model', 'dataset', 'batchSize', 'steps']);

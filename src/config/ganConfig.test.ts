@@ -19,6 +19,7 @@ describe('GAN run config', () => {
       steps: 5000,
       seed: 42,
       checkpointEvery: 100,
+      gpuEngine: 'app',
     });
   });
 

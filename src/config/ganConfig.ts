@@ -1,4 +1,4 @@
-import { backendField, batchSizeField, checkpointEveryField, datasetField, seedField } from './commonFields';
+import { backendField, batchSizeField, checkpointEveryField, datasetField, gpuEngineField, seedField } from './commonFields';
 import { MAX_CLASSES } from './ownDatasetLimits';
 import { GAN_MODEL_IDS, GAN_MODEL_LABELS, type GanModelId } from './models';
 import { table, workloadConfig, type FieldError, type ValuesOf } from './schema';
@@ -54,6 +54,7 @@ export const GAN_SCHEMA = {
   steps: { kind: 'int', label: 'Steps', help: 'Generator updates before the run ends.', default: 5000, min: 1, max: 1_000_000, unit: 'generator steps' },
   seed: seedField,
   checkpointEvery: checkpointEveryField,
+  gpuEngine: gpuEngineField,
 } as const;
 
 export const GAN_TABLE = table('gan', GAN_SCHEMA);

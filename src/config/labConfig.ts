@@ -1,5 +1,6 @@
 import { BACKEND_LABELS, BACKEND_NAMES, RACE_DEFAULT_BACKENDS, type BackendName } from './backends';
 import { batchSizeField, cnnModelField, datasetField, seedField } from './commonFields';
+import { RACE_GPU_ENGINE_OPTIONS, type RaceGpuEngines } from './gpuEngines';
 import { msg, type Message } from '../i18n/message';
 import { defaultsOf, readSettings, table, type EnumField, type FieldError, type IntField, type ValuesOf } from './schema';
 
@@ -48,6 +49,14 @@ export const LAB_SCHEMA = {
     minItems: 1,
     maxItems: BACKEND_NAMES.length,
   },
+  webgpuEngines: {
+    kind: 'enum',
+    label: 'WebGPU engines',
+    help: "Race WebGPU with the app's own engine, with TensorFlow.js's kernels, or both side by side: how much of a step is the hardware, and how much the software around it.",
+    default: 'both' as RaceGpuEngines,
+    options: RACE_GPU_ENGINE_OPTIONS,
+    optionLabels: { both: 'Both, side by side', app: "The app's engine", tfjs: 'TensorFlow.js' },
+  } as const satisfies EnumField<RaceGpuEngines>,
   matmulFrom: sizeField('Matrix size from', 'The smallest n×n product the size sweep times.', 16, 4096, 32, 'n'),
   matmulTo: sizeField('Matrix size to', 'The largest n×n product the size sweep times.', 16, 4096, 2048, 'n'),
   matmulWarmupRuns: {

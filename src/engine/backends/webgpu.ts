@@ -13,6 +13,11 @@ function deviceOf(instance: tf.KernelBackend): GPUDevice | null {
   return (instance as Partial<WebGPUBackend>).device ?? null;
 }
 
+/** The device of TensorFlow.js's WebGPU backend while it is the active one (the app's engine trains on the same device), else null. */
+export function activeWebGpuDevice(): GPUDevice | null {
+  return tf.getBackend() === 'webgpu' ? deviceOf(tf.backend()) : null;
+}
+
 function watch(device: GPUDevice): void {
   if (watched.has(device)) return;
   watched.add(device);

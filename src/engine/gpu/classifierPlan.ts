@@ -10,7 +10,7 @@ import type * as tf from '@tensorflow/tfjs';
 import { valuesPerImage, type ImageShape } from '../../config/imageShape';
 import { shuffledIndices } from '../../data/random';
 import type { ImageSplit } from '../../data/types';
-import { MessageError } from '../../i18n/message';
+import { msg, MessageError } from '../../i18n/message';
 import type { AdamSnapshot } from '../checkpoints/adamState';
 import type { NamedValues } from '../checkpoints/networkState';
 import { GpuArena, type BufferKind } from './arena';
@@ -19,7 +19,7 @@ import { LINEAR } from './kernels/activation';
 import { gatherKernel, packBytes } from './kernels/gather';
 import type { GemmStyle } from './kernels/gemm';
 import { softmaxCrossEntropyKernel } from './kernels/softmaxCrossEntropy';
-import { NetworkPass, readNetwork, type Network } from './network';
+import { NetworkPass, readNetwork, type Network, type NetworkReading } from './network';
 import { resolveParts } from './parts';
 import { KernelCompiler, replay, type Dispatch } from './program';
 import { readBuffers, ReadbackRing } from './readback';
@@ -61,6 +61,15 @@ export interface PlanCounts {
   steps: number;
 }
 
+/** The classifier as the engine reads it, or why it cannot: every layer a kind it has, ending in a softmax. */
+export function readClassifier(model: tf.LayersModel): NetworkReading {
+  const reading = readNetwork(model);
+  if ('refused' in reading) return reading;
+  const last = reading.network.layers[reading.network.layers.length - 1];
+  if (last.activation.kind !== 'softmax' || reading.network.outputShape.length !== 1) return { refused: msg('engine.gpu.refused.head', { model: model.name }) };
+  return reading;
+}
+
 export class ClassifierPlan {
   private readonly ring: ReadbackRing;
   private position = 0;
@@ -92,13 +101,9 @@ export class ClassifierPlan {
    * Uploads the split once ('device') and makes every buffer, pipeline and bind group.
    */
   static async create(device: GPUDevice, model: tf.LayersModel, split: ImageSplit, options: ClassifierPlanOptions): Promise<ClassifierPlan> {
-    const reading = readNetwork(model);
+    const reading = readClassifier(model);
     if ('refused' in reading) throw new MessageError(reading.refused);
     const network = reading.network;
-    const last = network.layers[network.layers.length - 1];
-    if (last.activation.kind !== 'softmax' || network.outputShape.join() !== String(options.classes)) {
-      throw new Error(`The engine's classifier needs a model ending in a softmax over ${options.classes} classes.`);
-    }
     const { batchSize: B, accumulation: k } = options;
     const P = valuesPerImage(options.shape);
     const arena = new GpuArena(device);

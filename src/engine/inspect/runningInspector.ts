@@ -54,6 +54,7 @@ export class RunningInspector {
     try {
       if (query.what === 'summary' && this.progress().state !== 'paused') throw new MessageError(PAUSE_TO_PROFILE);
       if (query.what === 'confusion') return await this.confusionNow();
+      await this.watch(this.workload.settle());
       this.emit(await this.watch(answer(this.subject(), query)));
     } catch (err) {
       this.emit({ type: 'inspectFailed', what: query.what, message: messageOf(err) });

@@ -8,6 +8,7 @@ import type { TrainingEvent } from '../protocol/training';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { GanWorkload } from '../workloads/ganWorkload';
 import type { TrainingWorkload } from '../workloads/types';
+import { engineOn } from './engineChoice';
 
 /**
  * Activates the config's backend, loads the data (cached) and builds model, optimizer and device-resident data;
@@ -22,6 +23,7 @@ export async function buildWorkload(config: RunConfig, host: EngineHost, emit: (
   const flags = host.flags(backend);
   if (config.workload === 'gan') return GanWorkload.create(config, data, backend, flags);
   return CnnWorkload.create(config, data, backend, flags, {
+    engine: engineOn(backend, config.gpuEngine),
     beforeUpload: (plan) => {
       emit({ type: 'memoryPlan', plan, budgetMb: config.memoryBudgetMb });
       const refusal = budgetRefusal(plan, config.memoryBudgetMb);

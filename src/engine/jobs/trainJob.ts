@@ -112,6 +112,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
     await sampler?.send(running.steps);
     const outcome = await running.run();
     ctx.token.attach(null);
+    // The engine's weights into the model, which what follows reads (the judge, the kept model, samples).
+    await guard.watch(active.settle?.() ?? Promise.resolve());
     if (sampler) await guard.watch(sampler.send(running.steps));
     if (running.steps > 0) await guard.watch(sendHistograms(running.steps));
     if (outcome === 'finished' && active instanceof CnnWorkload && lastEval) await keepAsJudge(active, config, lastEval, emit);

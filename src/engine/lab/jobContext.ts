@@ -4,6 +4,8 @@ import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import type { BackendStop, LabEvent, StopKind } from '../protocol/lab';
 import type { CancelToken } from '../owner/cancelToken';
 import type { EngineHost } from '../owner/host';
+import type { GpuEngine, Lane } from '../../config/gpuEngines';
+import type { RunInfo } from '../protocol/training';
 import { TimeBudgetExceeded } from './sweepBudget';
 
 /** What every lab job gets: its host, its event sink and its cancel token. */
@@ -27,6 +29,17 @@ export function raceStop(backend: BackendName, err: unknown): BackendStop {
   const kind = stopKind(err);
   const values = { backend: backendMessage(backend), detail: detailOf(err) };
   return { backend, value: null, kind, reason: msg(kind === 'out-of-memory' ? 'engine.lab.outOfMemory' : 'engine.lab.stopped', values) };
+}
+
+/** A lane of a race or parity check that failed, with its engine where it is the app's. */
+export function laneStop(lane: Lane, err: unknown): BackendStop {
+  const stop = raceStop(lane.backend, err);
+  return lane.engine === 'app' ? { ...stop, engine: 'app' } : stop;
+}
+
+/** What a row says of its engine: the app's, or TensorFlow.js's with the reason where the app's was asked for. */
+export function engineOf(info: RunInfo): { engine: GpuEngine; engineNote?: Message } {
+  return info.engineNote ? { engine: info.engine, engineNote: info.engineNote } : { engine: info.engine };
 }
 
 /** "WebGL: starting the backend…", said before each backend's part of a lab job. */

@@ -7,6 +7,8 @@ import { msg, MessageError, type Message } from '../../i18n/message';
 import { settingsRefused } from '../../config/schema';
 import type { EngineHost } from '../owner/host';
 import { CnnWorkload } from '../workloads/cnnWorkload';
+import type { GpuEngine } from '../../config/gpuEngines';
+import { engineOn } from '../jobs/engineChoice';
 
 /** Training examples uploaded per run, unless the batch needs more: small, so upload does not dominate. */
 export const LAB_MIN_TRAIN_EXAMPLES = 2048;
@@ -27,6 +29,7 @@ export async function buildLabWorkload(
   backend: BackendName,
   host: EngineHost,
   onProgress: ProgressFn,
+  engine: GpuEngine = 'tfjs',
 ): Promise<{ workload: CnnWorkload; data: ImageDataset }> {
   const { config, errors } = parseCnnConfig({
     backend,
@@ -42,5 +45,5 @@ export async function buildLabWorkload(
   if (errors.length) throw new MessageError(settingsRefused(errors));
   const data = await host.datasets.get(config.dataset, { train: config.trainExamples, test: config.testExamples }, (_, message) => onProgress(message));
   onProgress(msg('engine.progress.building', { backend: backendMessage(backend) }));
-  return { workload: CnnWorkload.create(config, data, backend, host.flags(backend)), data };
+  return { workload: CnnWorkload.create(config, data, backend, host.flags(backend), { engine: engineOn(backend, engine) }), data };
 }

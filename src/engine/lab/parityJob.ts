@@ -3,7 +3,8 @@ import type { LabSettings } from '../../config/labConfig';
 import { msg, type Message } from '../../i18n/message';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
-import { progress, raceStop, startingMessage, type LabJobContext } from './jobContext';
+import { laneStop, progress, startingMessage, type LabJobContext } from './jobContext';
+import { raceLanes } from '../../config/gpuEngines';
 import { buildLabWorkload } from './labWorkload';
 import { timeTraining } from './timeTraining';
 
@@ -13,28 +14,30 @@ import { timeTraining } from './timeTraining';
  * backend that fails is reported and skipped.
  */
 export async function runParity(settings: LabSettings, ctx: LabJobContext): Promise<void> {
-  const count = settings.backends.length;
-  for (const [index, backend] of settings.backends.entries()) {
+  const lanes = raceLanes(settings.backends, settings.webgpuEngines);
+  for (const [index, lane] of lanes.entries()) {
+    const { backend } = lane;
     ctx.token.throwIfCancelled();
-    const report = (fraction: number, message: Message) => progress(ctx, (index + fraction) / count, message);
+    const report = (fraction: number, message: Message) => progress(ctx, (index + fraction) / lanes.length, message);
     report(0, startingMessage(backend));
     try {
       await ctx.host.activate(backend);
-      const losses = await withWebGpuErrorScopes(async () => {
-        const { workload } = await buildLabWorkload(settings, backend, ctx.host, (message) => report(0, message));
+      const curve = await withWebGpuErrorScopes(async () => {
+        const { workload } = await buildLabWorkload(settings, backend, ctx.host, (message) => report(0, message), lane.engine);
         try {
           const times = await timeTraining(workload, 0, settings.paritySteps, ctx.token, (done, total) =>
             report(done / total, msg('engine.progress.step', { backend: backendMessage(backend), done, total })),
           );
-          return times.points.map((p) => p.scalars.loss ?? NaN);
+          const losses = times.points.map((p) => p.scalars.loss ?? NaN);
+          return workload.info.engine === 'app' ? { backend, engine: 'app' as const, losses } : { backend, losses };
         } finally {
           workload.dispose();
         }
       });
-      ctx.emit({ type: 'parityCurve', curve: { backend, losses } });
+      ctx.emit({ type: 'parityCurve', curve });
     } catch (err) {
       if (err instanceof JobCancelled || ctx.token.cancelled) throw new JobCancelled();
-      ctx.emit({ type: 'backendStopped', stop: raceStop(backend, err) });
+      ctx.emit({ type: 'backendStopped', stop: laneStop(lane, err) });
     }
   }
   progress(ctx, 1, msg('engine.progress.parityDone'));

@@ -1,10 +1,11 @@
-import { backendMessage, type BackendName } from '../../config/backends';
+import { backendMessage } from '../../config/backends';
 import { msg, type Message } from '../../i18n/message';
 import type { LabSettings, LabWorkload } from '../../config/labConfig';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
 import type { RaceRow } from '../protocol/lab';
-import { progress, raceStop, startingMessage, type LabJobContext } from './jobContext';
+import { engineOf, laneStop, progress, startingMessage, type LabJobContext } from './jobContext';
+import { raceLanes, type Lane } from '../../config/gpuEngines';
 import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
@@ -18,25 +19,25 @@ type Report = (fractionOfBackend: number, message: Message) => void;
  * that fails is reported and skipped, never replaced by another.
  */
 export async function runRace(settings: LabSettings, ctx: LabJobContext): Promise<void> {
-  const count = settings.backends.length;
-  for (const [index, backend] of settings.backends.entries()) {
+  const lanes = raceLanes(settings.backends, settings.webgpuEngines);
+  for (const [index, lane] of lanes.entries()) {
     ctx.token.throwIfCancelled();
-    const report: Report = (fraction, message) => progress(ctx, (index + fraction) / count, message);
-    report(0, startingMessage(backend));
+    const report: Report = (fraction, message) => progress(ctx, (index + fraction) / lanes.length, message);
+    report(0, startingMessage(lane.backend));
     try {
-      await ctx.host.activate(backend);
-      const row = await withWebGpuErrorScopes(() => raceOn(backend, settings, ctx, report));
+      await ctx.host.activate(lane.backend);
+      const row = await withWebGpuErrorScopes(() => raceOn(lane, settings, ctx, report));
       ctx.emit({ type: 'raceRow', row });
     } catch (err) {
       if (err instanceof JobCancelled || ctx.token.cancelled) throw new JobCancelled();
-      ctx.emit({ type: 'backendStopped', stop: raceStop(backend, err) });
+      ctx.emit({ type: 'backendStopped', stop: laneStop(lane, err) });
     }
   }
   progress(ctx, 1, msg('engine.progress.raceDone'));
 }
 
-async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContext, report: Report): Promise<RaceRow> {
-  const { workload } = await buildLabWorkload(spec, backend, ctx.host, (message) => report(0, message));
+async function raceOn({ backend, engine }: Lane, spec: LabWorkload, ctx: LabJobContext, report: Report): Promise<RaceRow> {
+  const { workload } = await buildLabWorkload(spec, backend, ctx.host, (message) => report(0, message), engine);
   try {
     const total = spec.warmupSteps + spec.measuredSteps;
     // One more slot than steps: the profiled step for peak memory comes last.
@@ -49,6 +50,7 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContex
     const profiled = await profileStep(workload);
     return {
       backend,
+      ...engineOf(workload.info),
       modelLabel: workload.info.modelLabel,
       batchSize: spec.batchSize,
       warmupSteps: spec.warmupSteps,

@@ -9,6 +9,7 @@ import type { BatchSweepPoint, MatmulSweepPoint } from '../protocol/lab';
 import { progress, startingMessage, stopKind, type LabJobContext } from './jobContext';
 import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
+import { raceEngines } from '../../config/gpuEngines';
 import { summarizeSteps } from './stepStats';
 import { PointBudget } from './sweepBudget';
 import { timeTraining } from './timeTraining';
@@ -96,7 +97,8 @@ export async function runBatchSweep(settings: LabSettings, ctx: LabJobContext): 
     valueLabel: 'batch',
     runPoint: async (backend, batchSize, report) => {
       budget.check(backend, batchSize);
-      const { workload } = await buildLabWorkload({ ...settings, batchSize }, backend, ctx.host, report);
+      // WebGPU sweeps on the first engine the race would run (the app's, unless only TensorFlow.js's is asked for).
+      const { workload } = await buildLabWorkload({ ...settings, batchSize }, backend, ctx.host, report, raceEngines(settings.webgpuEngines)[0]);
       try {
         const times = await timeTraining(workload, warmupSteps, measuredSteps, ctx.token, (done, total) =>
           report(msg('engine.progress.batchStep', { backend: backendMessage(backend), batch: batchSize, done, total })),

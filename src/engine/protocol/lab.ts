@@ -1,5 +1,6 @@
 /** Message and result types of the Benchmark lab's jobs: plain data, safe to postMessage. */
 import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { GpuEngine } from '../../config/gpuEngines';
 import type { Message } from '../../i18n/message';
 import type { DeviceReport } from './deviceReport';
 
@@ -38,6 +39,10 @@ export interface RaceStep {
 
 export interface RaceRow extends StepStats, MemoryUse {
   backend: BackendName;
+  /** Whose kernels trained (WebGPU: the app's engine or TensorFlow.js's); absent from rows made before the app's engine: TensorFlow.js. */
+  engine?: GpuEngine;
+  /** Why a lane that asked for the app's engine ran on TensorFlow.js's kernels. */
+  engineNote?: Message;
   modelLabel: string;
   batchSize: number;
   warmupSteps: number;
@@ -75,6 +80,8 @@ export type StopKind = 'out-of-memory' | 'time-budget' | 'error';
 /** A backend that stopped before the end of a race or sweep, and why. */
 export interface BackendStop {
   backend: BackendName;
+  /** The engine of the lane that stopped (races and parity checks), where it is not TensorFlow.js's. */
+  engine?: GpuEngine;
   /** Matrix size or batch size it stopped at; null for a race. */
   value: number | null;
   kind: StopKind;
@@ -152,6 +159,8 @@ export interface ProfileResult {
 /** The loss of every step of one backend's parity run: the same model, seed, batches and steps on each backend. */
 export interface ParityCurve {
   backend: BackendName;
+  /** WebGPU: whose kernels trained; absent: TensorFlow.js's. */
+  engine?: GpuEngine;
   /** losses[i] is the loss of step i + 1. */
   losses: number[];
 }

@@ -19,6 +19,8 @@ import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
 import { adam } from './adam';
 import { EngineClassifier } from './engineClassifier';
+import { readClassifier } from '../gpu/classifierPlan';
+import { msg } from '../../i18n/message';
 
 /** Mean categorical cross-entropy of softmax outputs against one-hot labels. */
 export function crossEntropy(labels: tf.Tensor2D, probs: tf.Tensor2D): tf.Scalar {
@@ -94,12 +96,15 @@ export class CnnWorkload implements TrainingWorkload {
     try {
       const model = own(spec.build(config.seed, data.classCount, data.shape));
       assertCanTrain([model], backend);
+      const refused = options.engine ? readClassifier(model) : null;
+      const engineDevice = refused && !('refused' in refused) ? options.engine?.device : undefined;
+      const engineNote = refused && 'refused' in refused ? msg('engine.gpu.fallback', { reason: refused.refused }) : undefined;
       const cost = analyzeModel(model);
       const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count, classes: data.classCount, shape: data.shape });
       options.beforeUpload?.(plan);
       const batches = { scale: 'unit', classes: data.classCount, shape: data.shape } as const;
       // The engine keeps its own copy of the training bytes on the device: TensorFlow.js's batches then come from JS, when asked for.
-      const onDevice = config.dataPlacement === 'device' && !options.engine;
+      const onDevice = config.dataPlacement === 'device' && !engineDevice;
       const train = own(onDevice ? DeviceDataset.upload(data.train, batches) : new HostDataset(data.train, 'unit', data.classCount, data.shape));
       const test = own(DeviceDataset.upload(data.test, batches));
       const stream = own(
@@ -107,7 +112,8 @@ export class CnnWorkload implements TrainingWorkload {
       );
       const info = {
         backend,
-        engine: options.engine ? ('app' as const) : ('tfjs' as const),
+        engine: engineDevice ? ('app' as const) : ('tfjs' as const),
+        ...(engineNote ? { engineNote } : {}),
         modelLabel: CNN_MODEL_LABELS[config.model],
         params: cost.params,
         forwardFlopsPerExample: cost.forwardFlopsPerExample,
@@ -119,7 +125,7 @@ export class CnnWorkload implements TrainingWorkload {
       // 16-bit storage cannot hold the default 1e-7; TensorFlow.js's own epsilon for 16-bit backends.
       const epsilon = config.precision === 'float16' ? FLOAT16_ADAM_EPSILON : undefined;
       const optimizer = own(adam(config.learningRate, undefined, undefined, epsilon));
-      const engine = options.engine ? { device: options.engine.device, config, data } : null;
+      const engine = engineDevice ? { device: engineDevice, config, data } : null;
       return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample, engine);
     } catch (err) {
       // Out of memory during upload, or a backend that cannot train the model: free what was made.

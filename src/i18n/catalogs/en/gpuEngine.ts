@@ -4,6 +4,7 @@ export const EN_GPU_ENGINE = {
   'engine.gpu.refused.layer': "layer {layer}: the app's WebGPU engine has no kernel for its {what}",
   'engine.gpu.refused.kind': "layer {layer} ({kind}): the app's WebGPU engine has no kernel for this kind of layer",
   'engine.gpu.refused.inputs': "model {model}: the app's WebGPU engine takes one input of a fixed shape",
+  'engine.gpu.refused.head': "model {model}: the app's WebGPU engine trains classifiers that end in a softmax",
   'engine.gpu.refused.weights': "model {model}: its weights are not the ones the app's WebGPU engine reads from its layers",
   // A run that asked for the app's engine and got TensorFlow.js's.
   'engine.gpu.fallback': "The app's WebGPU engine cannot train this ({reason}), so it trains on TensorFlow.js's WebGPU kernels.",
