@@ -17,6 +17,11 @@
  *     kernel, TensorFlow.js's own kernels against the app's.
  *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
  *     to the chart drawn (fresh pages), and the board link's length for a class of 30.
+ *   --workload engine [--models classic] [--batches 64] [--window 10] [--parity]: WebGPU with the app's own engine
+ *     and with TensorFlow.js's kernels, step by step: dispatches, submits, waits, buffers and bind groups made per
+ *     step, pipelines, CPU ms to record and submit a step, step ms (windows of --window steps in flight, --steps
+ *     measured); --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each model on
+ *     cpu and both engines, with each lane's largest loss gap to cpu.
  *   --workload decode [--images 10000] [--side 64] [--runs 3]: a zip of that many generated pictures
  *     imported as a data set of your own (fresh pages): seconds to the set kept, and the page's longest
  *     main-thread task meanwhile (goal: none over 50 ms).
@@ -53,10 +58,11 @@ import { ceilingTable, measureCeiling } from './ceilingBench';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
 import { decodeTable, measureDecode } from './decodeBench';
+import { engineTable, measureEngines, measureParity, parityTable } from './engineBench';
 import { CNN_MODEL_IDS, type CnnModelId } from '../src/config/models';
 import { defaultCnnConfig } from '../src/config/cnnConfig';
 
-const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels', 'board', 'decode'] as const;
+const WORKLOADS = ['train', 'gan', 'race', 'matmul', 'batch', 'pageload', 'firstrun', 'ceiling', 'kernels', 'board', 'decode', 'engine'] as const;
 type Workload = (typeof WORKLOADS)[number];
 /** At most one progress line per this many ms on the terminal. */
 const PROGRESS_LOG_INTERVAL_MS = 1000;
@@ -89,6 +95,8 @@ const OPTIONS = {
   json: { type: 'string' },
   root: { type: 'string' },
   'no-isolation': { type: 'boolean', default: false },
+  window: { type: 'string', default: '10' },
+  parity: { type: 'boolean', default: false },
   models: { type: 'string', default: 'tiny,classic' },
   threads: { type: 'string' },
   python: { type: 'string' },
@@ -333,6 +341,23 @@ async function runDecodeBench(browser: Browser, url: string): Promise<void> {
   writeJson({ args, ...result });
 }
 
+async function runEngineBench(browser: Browser, url: string): Promise<void> {
+  const log = (line: string) => console.error(`bench: ${line}`);
+  const open = () => openBenchPage(browser, url);
+  const models = cnnModels(args.models === OPTIONS.models.default ? 'classic' : args.models);
+  const windowSteps = wholeNumber('window', 1);
+  const options = { models, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps };
+  const rows = await measureEngines(open, options, log);
+  const here = await backendsHere(browser, url);
+  console.log(`\nWebGPU, each engine: ${warmupSteps} warm-up steps, then ${options.windows} window(s) of ${windowSteps} steps recorded back to back and read back once; counts at the WebGPU API.\n`);
+  console.log(engineTable(rows));
+  const parity = args.parity ? await measureParity(open, { models, batch: args.batch === OPTIONS.batch.default ? 8 : wholeNumber('batch', 1), steps: measuredSteps }, log) : [];
+  if (parity.length) console.log(`\nParity: the lab's parity check, every step's loss read back, each lane against cpu.\n\n${parityTable(parity)}`);
+  printSoftwareLine(here);
+  writeJson({ args, rows, parity, softwareGpu: softwareMapOf(here) });
+  if (rows.some((r) => !r.row)) process.exitCode = 1;
+}
+
 async function openBenchPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
@@ -364,6 +389,7 @@ async function main(): Promise<void> {
     else if (workload === 'kernels') await runKernelsBench(browser, url);
     else if (workload === 'board') await runBoardBench(browser, url);
     else if (workload === 'decode') await runDecodeBench(browser, url);
+    else if (workload === 'engine') await runEngineBench(browser, url);
     else await runLabBench(browser, url);
   } finally {
     await browser.close();

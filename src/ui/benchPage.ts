@@ -14,7 +14,7 @@ const ENGLISH = new Translator('en');
 
 const client = new DeviceClient(spawnDeviceWorker);
 
-type LabRequest = RequestOf<'race' | 'matmulSweep' | 'batchSweep' | 'anatomy' | 'profile' | 'deviceReport'>;
+type LabRequest = RequestOf<'race' | 'matmulSweep' | 'batchSweep' | 'anatomy' | 'profile' | 'parity' | 'deviceReport'>;
 
 /** The app's training loop against a bare loop on one backend. */
 function runBenchmark(request: RequestOf<'benchmark'>): Promise<BenchRow[]> {

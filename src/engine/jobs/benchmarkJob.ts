@@ -8,6 +8,7 @@ import type { BenchRow, MetricsPoint } from '../protocol/training';
 import { TrainingLoop } from '../trainingLoop';
 import type { TrainingWorkload } from '../workloads/types';
 import { buildWorkload } from './buildWorkload';
+import { measureStepFigures } from '../gpu/bench/stepFigures';
 import type { EngineJobContext } from './types';
 
 type BenchCommand = RequestOf<'benchmark'>;
@@ -30,6 +31,7 @@ export async function runBenchmark(
   command: BenchCommand,
   build: (config: RunConfig) => Promise<TrainingWorkload>,
 ): Promise<BenchRow[]> {
+  if (command.stepFigures) return [await figuresRow(command, command.stepFigures, await build(command.config))];
   const rounds = command.includeBareLoop ? (command.rounds ?? DEFAULT_ROUNDS) : 1;
   const timings: Record<BenchRow['loop'], LoopTiming[]> = { app: [], bare: [] };
   const extras: Partial<BenchRow> = {};
@@ -47,6 +49,27 @@ export async function runBenchmark(
   const rows = [{ ...rowFrom('app', reference, timings.app), ...extras }];
   if (command.includeBareLoop) rows.push({ ...rowFrom('bare', reference, timings.bare), ...extras, forwardMs: undefined });
   return rows;
+}
+
+/** One step counted at the WebGPU API and timed with steps in flight: the engine bench's row. */
+async function figuresRow(command: BenchCommand, windows: { windows: number; windowSteps: number }, workload: TrainingWorkload): Promise<BenchRow> {
+  try {
+    const figures = await measureStepFigures(workload, { warmupSteps: command.warmupSteps, ...windows });
+    const examplesPerSec = (workload.examplesPerStep * 1000) / figures.stepMs;
+    return {
+      loop: 'app',
+      backend: workload.info.backend,
+      engine: workload.info.engine,
+      figures,
+      firstStepMs: figures.firstStepMs,
+      medianStepMs: figures.stepMs,
+      p90StepMs: figures.stepMs,
+      examplesPerSec,
+      gflops: workload.flopsPerStep / (figures.stepMs * 1e6),
+    };
+  } finally {
+    workload.dispose();
+  }
 }
 
 /** Forward passes and a kernel profile where asked, and what the WebAssembly backend ran on; before the timed steps. */

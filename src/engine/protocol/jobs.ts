@@ -50,6 +50,8 @@ export type JobRequest =
       profileKernels?: boolean;
       /** WebAssembly only: the thread count (null: every core) and whose kernels run (false: TensorFlow.js's own). */
       wasm?: { threads: number | null; appKernels: boolean };
+      /** Instead of the timed loop: a step counted at the WebGPU API, over `windows` windows of `windowSteps` steps after the warm-up. */
+      stepFigures?: { windows: number; windowSteps: number };
     };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;

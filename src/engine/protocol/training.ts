@@ -1,6 +1,7 @@
 import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
 import type { GpuEngine } from '../../config/gpuEngines';
+import type { StepFigures } from './stepFigures';
 import type { InspectQuery } from './inspect';
 import type { Message } from '../../i18n/message';
 import type { Histogram } from '../../metrics/histogram';
@@ -96,6 +97,10 @@ export interface RunInfo {
 export interface BenchRow {
   loop: 'app' | 'bare';
   backend: BackendName;
+  /** Whose kernels trained (absent: TensorFlow.js's). */
+  engine?: GpuEngine;
+  /** A step counted at the WebGPU API and timed with steps in flight, when asked for (src/engine/gpu/bench/stepFigures.ts). */
+  figures?: StepFigures;
   firstStepMs: number;
   medianStepMs: number;
   p90StepMs: number;

@@ -80,12 +80,14 @@ export class CnnWorkload implements TrainingWorkload {
       this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
       this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
       this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
+      this.encodeMs = () => (this.engine as EngineClassifier).counts()?.encodeMs ?? 0;
     }
   }
 
   readonly runSteps?: TrainingWorkload['runSteps'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
+  readonly encodeMs?: TrainingWorkload['encodeMs'];
 
   /** Builds model and optimizer and uploads data on the backend that is active now. */
   static create(config: CnnRunConfig, data: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: CnnWorkloadOptions = {}): CnnWorkload {

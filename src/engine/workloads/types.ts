@@ -33,6 +33,8 @@ export interface TrainingWorkload {
   deviceMemory?(): DeviceMemory;
   /** The exact peak of a step where it is known without profiling (the engine's buffers are all made up front). */
   knownStepPeak?(): { liveBytes: number; peakBytes: number } | null;
+  /** CPU milliseconds spent recording and submitting steps so far, where the engine keeps the count (the app's engine). */
+  encodeMs?(): number;
   /** Brings the TensorFlow.js model up to date with the engine's weights before anything reads it (no-op without the engine). */
   settle?(): Promise<void>;
   dispose(): void;
