@@ -152,6 +152,21 @@ export class GanTrainer {
     };
   }
 
+  /** What the app's WebGPU engine starts from: each network's Adam and the variables it updates, the noise drawn so far, the real images' target. */
+  get engineStart(): { generator: { optimizer: tf.AdamOptimizer; variables: tf.Variable[] }; discriminator: { optimizer: tf.AdamOptimizer; variables: tf.Variable[] }; noiseDraws: number; realLabel: number } {
+    return {
+      generator: { optimizer: this.gOptimizer, variables: this.gVariables },
+      discriminator: { optimizer: this.dOptimizer, variables: this.dVariables },
+      noiseDraws: this.noiseDraws,
+      realLabel: this.realLabel,
+    };
+  }
+
+  /** The preview noise as plain numbers (a checkpoint's), read back. */
+  async previewNoiseValues(): Promise<Omit<NamedValues, 'name'>> {
+    return { shape: [...this.previewNoise.shape], values: Float32Array.from(await this.previewNoise.data()) };
+  }
+
   /** The preview noise's shape, [previews, latent size]. */
   get previewShape(): [number, number] {
     return [this.previewNoise.shape[0], this.previewNoise.shape[1]];

@@ -21,7 +21,7 @@ export async function buildWorkload(config: RunConfig, host: EngineHost, emit: (
   const data = await host.datasets.get(config.dataset, limits, (fraction, message) => emit({ type: 'progress', fraction, message }));
   emit({ type: 'progress', fraction: 1, message: msg('engine.progress.uploading', { backend: backendMessage(backend) }) });
   const flags = host.flags(backend);
-  if (config.workload === 'gan') return GanWorkload.create(config, data, backend, flags);
+  if (config.workload === 'gan') return GanWorkload.create(config, data, backend, flags, { engine: engineOn(backend, config.gpuEngine) });
   return CnnWorkload.create(config, data, backend, flags, {
     engine: engineOn(backend, config.gpuEngine),
     beforeUpload: (plan) => {

@@ -4,7 +4,7 @@ import type { BackendName } from '../../config/backends';
 import type { GanRunConfig } from '../../config/ganConfig';
 import { isColour } from '../../config/imageShape';
 import { IMAGE_PIXELS, IMAGE_SIDE_PX } from '../../config/tunables';
-import { BatchStream, DeviceDataset } from '../../data/deviceDataset';
+import { BatchStream, DeviceDataset, HostDataset, type BatchSource } from '../../data/deviceDataset';
 import type { ImageDataset, ImageSplit } from '../../data/types';
 import { getGanModel } from '../../models/gan/registry';
 import { assertCanTrain } from '../backends/kernels';
@@ -12,6 +12,8 @@ import { ganCostOfModels, ganIterationFlopsPerExample } from '../gan/ganCost';
 import { GanTrainer, type GanTrainerState } from '../gan/ganSteps';
 import type { RunInfo, SampleGrid, StepPart } from '../protocol/training';
 import type { TrainingWorkload } from './types';
+import { EngineGan } from './engineGan';
+import { readGan } from '../gpu/ganPlan';
 import { msg, MessageError } from '../../i18n/message';
 
 /** The training images of one digit only, or all of them. */
@@ -39,17 +41,38 @@ export class GanWorkload implements TrainingWorkload {
   private constructor(
     readonly info: RunInfo,
     readonly trainer: GanTrainer,
-    private readonly data: DeviceDataset,
+    private readonly data: BatchSource,
     private readonly stream: BatchStream,
     private readonly config: GanRunConfig,
     flopsPerExample: number,
+    engine: { device: GPUDevice; split: ImageSplit } | null,
   ) {
     // Real images the discriminator sees per step; each comes with one fake.
     this.examplesPerStep = config.batchSize * config.dStepsPerGStep;
     this.flopsPerStep = flopsPerExample * config.batchSize;
+    if (engine) {
+      const on = new EngineGan(engine.device, trainer, config, engine.split, () => stream.position);
+      this.engine = on;
+      this.runSteps = (count, part) => on.runSteps(count, part);
+      this.deviceMemory = () => on.deviceMemory();
+      this.knownStepPeak = () => on.knownStepPeak();
+      this.encodeMs = () => on.counts()?.encodeMs ?? 0;
+    }
   }
 
-  static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>): GanWorkload {
+  /** Brings both networks up to date with the engine's weights (no-op without it). */
+  async settle(): Promise<void> {
+    await this.engine?.settle();
+  }
+
+  /** The app's WebGPU engine, when it trains this workload (runSteps and the rest then go through it). */
+  readonly engine: EngineGan | null = null;
+  readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly deviceMemory?: TrainingWorkload['deviceMemory'];
+  readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
+  readonly encodeMs?: TrainingWorkload['encodeMs'];
+
+  static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: { engine?: { device: GPUDevice } } = {}): GanWorkload {
     if (isColour(dataset.shape) || dataset.shape.side !== IMAGE_SIDE_PX) {
       throw new MessageError(msg('ownData.ganNeedsGray', { name: dataset.own?.name ?? dataset.id, size: dataset.shape.side }));
     }
@@ -66,12 +89,17 @@ export class GanWorkload implements TrainingWorkload {
     try {
       const trainer = own(new GanTrainer(spec, config));
       assertCanTrain([trainer.generator, trainer.discriminator], backend);
+      const reading = options.engine ? readGan(trainer.generator, trainer.discriminator) : null;
+      const engineDevice = reading && !('refused' in reading) ? options.engine?.device : undefined;
+      const engineNote = reading && 'refused' in reading ? msg('engine.gpu.fallback', { reason: reading.refused }) : undefined;
       const cost = ganCostOfModels(trainer.generator, trainer.discriminator);
-      const data = own(DeviceDataset.upload(split, { scale: 'symmetric', classes: dataset.classCount }));
+      // With the engine the real images live in its own buffer: TensorFlow.js's stream then builds batches in JS, if ever asked.
+      const data = own(engineDevice ? new HostDataset(split, 'symmetric', dataset.classCount) : DeviceDataset.upload(split, { scale: 'symmetric', classes: dataset.classCount }));
       const stream = own(new BatchStream(data, config.batchSize, config.seed));
       const info: RunInfo = {
         backend,
-        engine: 'tfjs',
+        engine: engineDevice ? 'app' : 'tfjs',
+        ...(engineNote ? { engineNote } : {}),
         modelLabel: GAN_MODEL_LABELS[config.model],
         params: cost.generator.params + cost.discriminator.params,
         forwardFlopsPerExample: cost.generator.forwardFlopsPerExample + cost.discriminator.forwardFlopsPerExample,
@@ -80,7 +108,7 @@ export class GanWorkload implements TrainingWorkload {
         totalSteps: config.steps,
         flags,
       };
-      return new GanWorkload(info, trainer, data, stream, config, info.trainFlopsPerExample);
+      return new GanWorkload(info, trainer, data, stream, config, info.trainFlopsPerExample, engineDevice ? { device: engineDevice, split } : null);
     } catch (err) {
       owned.reverse().forEach((r) => r.dispose());
       throw err;
@@ -95,6 +123,7 @@ export class GanWorkload implements TrainingWorkload {
   }
 
   step(part?: StepPart): Record<string, tf.Scalar> {
+    if (this.engine) throw new Error("This workload trains on the app's WebGPU engine: its steps run through runSteps().");
     const out: Record<string, tf.Scalar> = {};
     const dSteps = part === 'generator' ? 0 : part === 'discriminator' ? 1 : this.config.dStepsPerGStep;
     for (let i = 0; i < dSteps; i++) {
@@ -122,16 +151,19 @@ export class GanWorkload implements TrainingWorkload {
 
   /** Reads both networks, both optimizers, the preview noise, the noise counter and the data position back from the device. */
   async captureState(): Promise<GanTrainingState> {
+    if (this.engine?.started) return this.engine.captureState();
     return { ...(await this.trainer.captureState()), streamPosition: this.stream.position };
   }
 
   /** Puts a captured state into this freshly built workload (same models and settings), so training continues from it exactly. */
   restoreState(state: GanTrainingState): void {
+    if (this.engine?.started) throw new Error('A state can only be restored into a workload before its first step.');
     this.trainer.restoreState(state);
     this.stream.seek(state.streamPosition);
   }
 
   async samples(step: number): Promise<SampleGrid> {
+    await this.settle();
     const images = this.trainer.sample();
     const unit = tf.tidy(() => tf.div(tf.add(images, 1), 2));
     images.dispose();
@@ -142,6 +174,7 @@ export class GanWorkload implements TrainingWorkload {
   }
 
   dispose(): void {
+    this.engine?.dispose();
     this.stream.dispose();
     this.data.dispose();
     this.trainer.dispose();

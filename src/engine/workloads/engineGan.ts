@@ -1,0 +1,115 @@
+/**
+ * A GAN workload's steps on the app's WebGPU engine, compiled on the first step from the trainer as it is
+ * then (fresh, or restored from a checkpoint), like engineClassifier.ts. The TensorFlow.js networks are
+ * brought up to date only when something reads them (samples, histograms, the export).
+ */
+import type { GanRunConfig } from '../../config/ganConfig';
+import type { ImageSplit } from '../../data/types';
+import { readAdamState } from '../checkpoints/adamState';
+import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
+import { tfDeviceMemory } from '../deviceMemory';
+import type { GanTrainer, GanTrainerState } from '../gan/ganSteps';
+import { gemmStyleFor } from '../gpu/adapterStyle';
+import type { PlanCounts } from '../gpu/classifierPlan';
+import { GanPlan } from '../gpu/ganPlan';
+import type { StepPart } from '../protocol/training';
+import type { DeviceMemory } from './types';
+
+export class EngineGan {
+  private plan: GanPlan | null = null;
+  private making: Promise<GanPlan> | null = null;
+  private stale = false;
+
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly trainer: GanTrainer,
+    private readonly config: GanRunConfig,
+    private readonly split: ImageSplit,
+    /** Real batches the TensorFlow.js stream had handed out when the plan starts (a continued run's). */
+    private readonly streamPosition: () => number,
+  ) {}
+
+  get started(): boolean {
+    return this.making !== null;
+  }
+
+  async runSteps(count: number, part?: StepPart): Promise<Record<string, number>> {
+    const plan = await this.ready();
+    for (let i = 0; i < count; i++) plan.step(part, i === count - 1);
+    this.stale = true;
+    return plan.readWindow(count, part);
+  }
+
+  async settle(): Promise<void> {
+    if (!this.plan || !this.stale) return;
+    const state = await this.plan.readState();
+    writeModelWeights(this.trainer.generator, state.generator.weights);
+    writeModelWeights(this.trainer.discriminator, state.discriminator.weights);
+    this.stale = false;
+  }
+
+  async captureState(): Promise<GanTrainerState & { streamPosition: number }> {
+    const plan = await this.ready();
+    const state = await plan.readState();
+    return { ...state, previewNoise: await this.trainer.previewNoiseValues(), noiseDraws: plan.noiseDrawn, streamPosition: plan.streamPosition };
+  }
+
+  deviceMemory(): DeviceMemory {
+    const own = tfDeviceMemory();
+    const plan = this.plan?.totalBytes ?? 0;
+    return { bytes: own.bytes + plan, gpuBytes: (own.gpuBytes ?? 0) + plan, numTensors: own.numTensors };
+  }
+
+  knownStepPeak(): { liveBytes: number; peakBytes: number } | null {
+    if (!this.plan) return null;
+    const own = tfDeviceMemory().bytes;
+    const kinds = this.plan.bytesByKind();
+    return { liveBytes: own + kinds.weights + kinds.optimizer + kinds.data, peakBytes: own + this.plan.totalBytes };
+  }
+
+  counts(): PlanCounts | null {
+    return this.plan?.counts() ?? null;
+  }
+
+  dispose(): void {
+    this.plan?.destroy();
+    this.plan = null;
+  }
+
+  private ready(): Promise<GanPlan> {
+    this.making ??= this.make();
+    return this.making;
+  }
+
+  private async make(): Promise<GanPlan> {
+    const { trainer, config } = this;
+    const start = trainer.engineStart;
+    const adam = start.discriminator.optimizer as unknown as { beta1: number; beta2: number; epsilon: number };
+    const plan = await GanPlan.create(this.device, trainer.generator, trainer.discriminator, this.split, {
+      batchSize: config.batchSize,
+      dStepsPerGStep: config.dStepsPerGStep,
+      latentSize: config.latentSize,
+      seed: config.seed,
+      noiseDraws: start.noiseDraws,
+      realLabel: start.realLabel,
+      beta1: adam.beta1,
+      beta2: adam.beta2,
+      epsilon: adam.epsilon,
+      dLearningRate: config.dLearningRate,
+      gLearningRate: config.gLearningRate,
+      gemmStyle: gemmStyleFor(this.device),
+    });
+    try {
+      const network = async (model: 'generator' | 'discriminator') => ({
+        weights: await readModelWeights(trainer[model]),
+        adam: await readAdamState(start[model].optimizer, start[model].variables),
+      });
+      plan.setState({ generator: await network('generator'), discriminator: await network('discriminator') }, this.streamPosition(), start.noiseDraws);
+    } catch (err) {
+      plan.destroy();
+      throw err;
+    }
+    this.plan = plan;
+    return plan;
+  }
+}
