@@ -96,7 +96,10 @@ export class GanPlan {
   private orderFrom = -1;
   private windowOpen = false;
   private encodeMs = 0;
+  private dataWaitMs = 0;
   private stepsDone = 0;
+  /** The next whole iteration's noise, drawn while the GPU runs the current one. */
+  private prefetched: { fromDraw: number; draws: number; values: Float32Array } | null = null;
   private readonly stepped = { generator: false, discriminator: false };
   private readonly iterations = { generator: 0, discriminator: 0 };
 
@@ -220,6 +223,7 @@ export class GanPlan {
     this.writeNetwork(this.networks.discriminator, this.buffers.d, state.discriminator.weights, state.discriminator.adam, 'discriminator');
     this.position = position;
     this.noiseDraws = noiseDraws;
+    this.prefetched = null;
     this.orderFrom = -1;
   }
 
@@ -233,12 +237,13 @@ export class GanPlan {
 
   /** Encodes and submits one step (a whole iteration, or one network's half); `windowEnd` also copies the window's sums. */
   step(part: StepPart | undefined, windowEnd: boolean): void {
-    const start = performance.now();
     const { device, buffers, options } = this;
     const dSteps = part === 'generator' ? 0 : part === 'discriminator' ? 1 : options.dStepsPerGStep;
     const draws = dSteps + (part === 'discriminator' ? 0 : 1);
+    const noise = this.takeNoise(draws);
+    const start = performance.now();
     this.placeOrders(dSteps);
-    device.queue.writeBuffer(buffers.noise, 0, this.noise(draws));
+    device.queue.writeBuffer(buffers.noise, 0, noise);
     const encoder = device.createCommandEncoder({ label: 'GAN step' });
     if (!this.windowOpen) encoder.clearBuffer(buffers.sums);
     this.windowOpen = true;
@@ -262,6 +267,30 @@ export class GanPlan {
     if (part !== 'discriminator') this.advance('generator', 1);
     this.stepsDone += 1;
     this.encodeMs += performance.now() - start;
+    // JavaScript draws the next iteration's noise while the GPU runs this one.
+    this.prefetched = { fromDraw: this.noiseDraws, draws: options.dStepsPerGStep + 1, values: this.noise(options.dStepsPerGStep + 1) };
+  }
+
+  /** Milliseconds steps waited for their noise (drawn then, not ahead) since the last call. */
+  takeDataWaitMs(): number {
+    const ms = this.dataWaitMs;
+    this.dataWaitMs = 0;
+    return ms;
+  }
+
+  /** This step's noise: drawn ahead when it is the iteration expected, else drawn now (and timed as a wait). */
+  private takeNoise(draws: number): Float32Array {
+    const ahead = this.prefetched;
+    this.prefetched = null;
+    if (ahead && ahead.draws === draws && ahead.fromDraw === this.noiseDraws) {
+      this.noiseDraws += draws;
+      return ahead.values;
+    }
+    const start = performance.now();
+    const values = this.noise(draws);
+    this.noiseDraws += draws;
+    this.dataWaitMs += performance.now() - start;
+    return values;
   }
 
   /** The window's mean scalars, those the steps' part reports (the window's one wait on the GPU). */
@@ -367,7 +396,6 @@ export class GanPlan {
       out.set(drawn.dataSync(), d * B * L);
       drawn.dispose();
     }
-    this.noiseDraws += draws;
     return out;
   }
 }

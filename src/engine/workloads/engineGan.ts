@@ -67,6 +67,10 @@ export class EngineGan {
     return { liveBytes: own + kinds.weights + kinds.optimizer + kinds.data, peakBytes: own + this.plan.totalBytes };
   }
 
+  takeDataWaitMs(): number {
+    return this.plan?.takeDataWaitMs() ?? 0;
+  }
+
   counts(): PlanCounts | null {
     return this.plan?.counts() ?? null;
   }

@@ -57,6 +57,7 @@ export class GanWorkload implements TrainingWorkload {
       this.deviceMemory = () => on.deviceMemory();
       this.knownStepPeak = () => on.knownStepPeak();
       this.encodeMs = () => on.counts()?.encodeMs ?? 0;
+      this.takeDataWaitMs = () => on.takeDataWaitMs();
     }
   }
 
@@ -71,6 +72,7 @@ export class GanWorkload implements TrainingWorkload {
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
   readonly encodeMs?: TrainingWorkload['encodeMs'];
+  readonly takeDataWaitMs?: TrainingWorkload['takeDataWaitMs'];
 
   static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: { engine?: { device: GPUDevice } } = {}): GanWorkload {
     if (isColour(dataset.shape) || dataset.shape.side !== IMAGE_SIDE_PX) {
