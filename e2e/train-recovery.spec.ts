@@ -40,8 +40,7 @@ test('a CPU backend has no device to lose: the command says so and the run goes 
 test('a GPU lost during an epoch end’s evaluation ends the run in the message within 10 s, never a hang, and Resume evaluates again; lost mid-run, Resume continues from the checkpoint and the loss keeps falling', async ({ playground: p, backend, page }) => {
   const device = BACKENDS[backend].deviceName;
   test.skip(device === null, 'a CPU backend has no device to lose (the test above checks that it says so)');
-  // The run's loss and resume are the same engine code on both GPUs; WebGL's lost context is gan-recovery.spec's.
-  test.skip(backend === 'webgl', 'a lost WebGL context is gan-recovery.spec’s; this journey loses a WebGPU device');
+  // Both GPUs: WebGL's lost context on TensorFlow.js, WebGPU's lost device under the app's engine.
   test.setTimeout(300_000);
   await p.open();
   await p.chooseBackend(backend);
