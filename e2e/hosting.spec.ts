@@ -96,7 +96,7 @@ test.describe('hosted for a room', () => {
     }
   });
 
-  test('Show link warns on plain http at a network address, and not on https; the device report says why threads are off', async ({ page, browser }) => {
+  test('Show link warns on plain http at a network address, and not on https; the device report and the race say why threads are off', async ({ page, browser }) => {
     const host = new StaticHost();
     const room = await startRoomHost();
     try {
@@ -107,6 +107,13 @@ test.describe('hosted for a room', () => {
       await expect(lab.byId('device-isolated')).toHaveText('no');
       await expect(lab.byId('device-wasm-threads')).toHaveText('1');
       await expect(lab.byId('device-isolation-how')).toHaveText(/^Not isolated, so WebAssembly runs on one thread: on plain http .*Open the page over https/);
+      // A race's "(1 thread)" says the same under its table.
+      await lab.setWorkload({ model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' });
+      await lab.chooseBackends(['wasm']);
+      await lab.run('race');
+      await lab.waitUntilDone('race');
+      await expect(lab.byId('race-threads-wasm')).toHaveText('(1 thread)');
+      await expect(lab.byId('race-isolation-note')).toHaveText(/^Not isolated, so WebAssembly runs on one thread: on plain http/);
       await page.getByTestId('btn-present').click();
       await page.getByTestId('btn-show-link').click();
       const dialog = page.getByTestId('room-link-dialog');
