@@ -23,9 +23,8 @@ async function watchForUnisolatedRender(page: Page): Promise<void> {
 const waitingWorker = (page: Page) => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
 
 test.describe('hosted for a room', () => {
-  test.beforeEach(({ backend }) => {
-    test.skip(backend !== 'cpu', 'hosting is the same on every backend: WebAssembly threads are what isolation gives');
-  });
+  // Decided before any fixture: the other projects start no browser for these.
+  test.skip(({ backend }) => backend !== 'cpu', 'hosting is the same on every backend: WebAssembly threads are what isolation gives');
 
   test('a plain static host under a sub-path: isolated after the first load, threads, offline after it, a new version offered between runs', async ({ playground: p, page, context }) => {
     test.setTimeout(300_000);
@@ -65,6 +64,14 @@ test.describe('hosted for a room', () => {
       await expect(p.errorMessage()).toHaveCount(0);
       await page.getByTestId('tab-history').click();
       await expect(page.getByTestId('history-panel').getByTestId('history-entry')).toHaveCount(2);
+      // Installable offline too: the page's manifest and its icons come from the service worker.
+      const installable = await page.evaluate(async () => {
+        const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? '';
+        const manifest = (await (await fetch(href)).json()) as { name: string; icons: { src: string }[] };
+        const icons = await Promise.all(manifest.icons.map(async (icon) => (await fetch(new URL(icon.src, href))).headers.get('Content-Type')));
+        return { name: manifest.name, icons: [...new Set(icons)] };
+      });
+      expect(installable).toEqual({ name: 'GPU Playground', icons: ['image/png'] });
 
       // A new version deployed at the same address, found while a run goes on: never offered, never applied mid-run.
       await buildNextVersion(next, 'second');
