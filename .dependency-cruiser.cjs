@@ -5,6 +5,7 @@
  *   config ← metrics ← protocol ← share, data, models ← engine ← client ← ui
  *   config ← i18n ← share, ui   (message catalogs; FormatJS without React)
  *   i18n/message.ts ← every layer (a text as a message id and its values; no catalog, no formatter)
+ *   config ← serviceWorker   (its own program, built into dist/sw.js; nothing imports it)
  *
  * (protocol = src/engine/protocol, client = src/engine/client; the rest of src/engine is the engine.)
  */
@@ -48,6 +49,9 @@ module.exports = {
     forbid('ui-reaches-engine-through-client', 'src/ui imports nothing of the engine but its protocol and its client.', '^src/ui/', `${ENGINE_IMPL}|^src/(data|models)/`),
     forbid('tfjs-only-in-workers', '@tensorflow/* is imported only under src/engine (not its protocol or client), src/models and src/data.', '^src/(?!engine/|models/|data/)|^src/engine/(protocol|client)/', TFJS),
     forbid('ui-libraries-only-in-ui', 'React, react-intl and Chart.js belong to src/ui.', '^src/(?!ui/)', UI_LIBS),
+    forbid('service-worker-stands-alone', 'src/serviceWorker (its own program, dist/sw.js) reads the config tables only.', '^src/serviceWorker/', '^src/(?!config/|serviceWorker/)'),
+    forbid('service-worker-is-its-own-program', 'The page registers the built service worker by its file; no module imports its source.', '^src/(?!serviceWorker/)', '^src/serviceWorker/'),
+    forbid('workbox-runtime-in-the-service-worker', 'Workbox\'s runtime modules belong to the service worker; the page has workbox-window only.', '^src/(?!serviceWorker/)', '(^|/)node_modules/workbox-(core|precaching|routing|strategies|expiration)/'),
     forbid('src-stands-alone', 'Nothing under src imports the tests or the scripts.', '^src/', '^(e2e|scripts)/'),
     {
       name: 'test-helpers-in-tests',

@@ -18,6 +18,8 @@ export default defineConfig<BackendOptions>({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'off',
+    // The app's service worker is hosting.spec's subject; elsewhere it would only precache the app again for every test.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'cpu', use: { backend: 'cpu' } },

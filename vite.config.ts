@@ -2,17 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ISOLATION_HEADERS } from './src/config/hosting.js';
+import { hostingAssets } from './scripts/hosting/hostingAssets.js';
 
 const require = createRequire(import.meta.url);
-
-/**
- * Cross-origin isolation: SharedArrayBuffer, hence the wasm backend's threads, needs both. A static
- * host must send the same two headers (README, "Serving the build").
- */
-const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
 
 /** Writes dist/chunk-modules.json: every chunk with the module ids inside it, for the bundle budget check. */
 function chunkModules(): Plugin {
@@ -52,7 +46,28 @@ function wasmThreadsWorkerSource(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  // Relative URLs: one dist/ works at a host's root and under any sub-path (README, "Hosting it for a room").
+  base: './',
+  plugins: [
+    react(),
+    chunkModules(),
+    hostingAssets(),
+    // The app's own service worker (src/serviceWorker/sw.ts): isolation headers on any host, the app offline, updates on Reload.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/serviceWorker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell, workers, WebAssembly and icons up front; of the data sets only their small manifests (the sets are cached when used).
+        globPatterns: ['**/*.{html,js,css,wasm,png,webmanifest}', 'data/*/manifest.json'],
+        globIgnores: ['bench.html', 'chunk-modules.json'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        rollupFormat: 'iife',
+      },
+    }),
+  ],
   worker: { format: 'es', plugins: () => [wasmThreadsWorkerSource(), chunkModules()] },
   build: {
     manifest: true,

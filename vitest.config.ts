@@ -11,7 +11,7 @@ if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES && existsSync(
 }
 
 /** The pure layers' tests: no TensorFlow.js, no worker, no module state a test leaves behind. */
-const PURE = ['src/config/**/*.test.ts', 'src/metrics/**/*.test.ts', 'src/share/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/ui/**/*.test.ts'];
+const PURE = ['src/config/**/*.test.ts', 'src/serviceWorker/**/*.test.ts', 'src/metrics/**/*.test.ts', 'src/share/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/ui/**/*.test.ts'];
 
 export default defineConfig({
   test: {

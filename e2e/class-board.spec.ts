@@ -131,7 +131,7 @@ test('a race shared here and thirty classmates’ links make one board; damaged 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('Show link puts the lesson’s link up as a QR code that a phone reads back; Escape closes it and focus returns', async ({ page }) => {
+test('Show link puts the lesson’s link up as a QR code that a phone reads back, warning that localhost serves no room; Escape closes it and focus returns', async ({ page }) => {
   await page.goto('/#lesson=matmul-race');
   await expect(page.getByTestId('lesson-bar')).toBeVisible();
   await expect(page).toHaveURL(/#v=4&view=lab&lesson=matmul-race$/);
@@ -140,6 +140,8 @@ test('Show link puts the lesson’s link up as a QR code that a phone reads back
   const expected = `${pageBase(page)}#v=4&view=lab&lesson=matmul-race`;
   await expect(dialog.getByTestId('btn-room-link-close')).toBeFocused();
   await expect(dialog.getByTestId('room-link-url')).toHaveText(expected);
+  // The suite's server is this computer only: said before the code (hosting.spec covers http and https network addresses).
+  await expect(dialog.getByTestId('room-link-warning')).toHaveText(/^Other devices cannot open this address \(127\.0\.0\.1:\d+ is this computer only\): serve it on the network with npm run room, or host it/);
   expect(await board.readQr()).toBe(expected);
   const box = await dialog.getByTestId('room-qr').boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(400);

@@ -38,6 +38,8 @@ describe('the dependency rules', () => {
     expect(byRule('only-the-page-formats')).toEqual(['src/engine/jobs/formats.ts -> src/i18n/translator.ts']);
     expect(byRule('tfjs-only-in-workers')).toHaveLength(1);
     expect(byRule('tfjs-only-in-workers')[0]).toMatch(/^src\/share\/typeLeak\.ts -> .*node_modules\/@tensorflow\/tfjs-core\//);
+    expect(byRule('service-worker-stands-alone')).toEqual(['src/serviceWorker/sw.ts -> src/ui/view.ts']);
+    expect(byRule('service-worker-is-its-own-program')).toEqual(['src/ui/registerWorker.ts -> src/serviceWorker/sw.ts']);
     expect(byRule('no-circular').length).toBeGreaterThan(0);
   });
 });

@@ -11,9 +11,9 @@ const JOB_TIMEOUT_MS = 150_000;
 export class LabPage {
   constructor(readonly page: Page) {}
 
-  /** Opens the tab and waits for the device report it reads on first view. */
-  async open(): Promise<void> {
-    await this.page.goto('/');
+  /** Opens the tab (on the suite's server, or another host's address) and waits for the device report it reads on first view. */
+  async open(address = '/'): Promise<void> {
+    await this.page.goto(address);
     await this.page.getByTestId('tab-lab').click();
     await expect(this.status('device')).toHaveText('done', { timeout: JOB_TIMEOUT_MS });
     await expect(this.page.getByTestId('lab-backends')).toBeVisible();

@@ -30,8 +30,9 @@ export class PlaygroundPage {
     this.root = page.getByTestId(`view-${view}`);
   }
 
-  async open(): Promise<void> {
-    await this.page.goto('/');
+  /** Opens the page (the suite's server, or another host's address) on this view. */
+  async open(address = '/'): Promise<void> {
+    await this.page.goto(address);
     await this.page.getByTestId(`tab-${this.view}`).click();
     await expect(this.root.getByTestId('backend-picker')).toBeVisible();
   }

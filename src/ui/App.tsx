@@ -6,6 +6,8 @@ import { isShown } from './a11y/focusable';
 import { moveRovingFocus } from './a11y/roving';
 import { openViewStart, SkipLink, viewElementId } from './a11y/SkipLink';
 import { DeviceQueue } from './components/DeviceQueue';
+import { startServiceWorker } from './hosting/serviceWorkerUpdates';
+import { UpdateBanner } from './hosting/UpdateBanner';
 import { deviceClient } from './device';
 import { LessonBar } from './lessons/LessonBar';
 import { LessonsMenu } from './lessons/LessonsMenu';
@@ -49,6 +51,7 @@ export function App() {
   useEffect(() => {
     deviceClient.detect();
     void import('./share/shareRuntime').then((share) => share.startShare());
+    void startServiceWorker();
   }, []);
   useEffect(() => setVisited((seen) => (seen.has(tab) ? seen : new Set([...seen, tab]))), [tab]);
 
@@ -104,6 +107,7 @@ export function App() {
       )}
       <LessonBar />
       <DeviceQueue />
+      <UpdateBanner />
       <Suspense fallback={null}>
         <SharedLinkArea />
       </Suspense>

@@ -16,12 +16,13 @@ import { handleOwnerCommand } from './commands';
 import { runDebugCommand } from './debugCommands';
 import { DeviceOwner } from './deviceOwner';
 import type { EngineHost } from './host';
+import { publicRoot } from './publicRoot';
 import { transferablesOf } from './transfer';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (event: OwnerEvent) => scope.postMessage(event, transferablesOf(event));
 
-const dataRoot = new URL(`${import.meta.env.BASE_URL}data/`, scope.location.origin).href;
+const dataRoot = new URL('data/', publicRoot(import.meta.env.BASE_URL, scope.location.href)).href;
 const host: EngineHost = {
   activate: activateBackend,
   datasets: new DatasetCache(createFetchReader(dataRoot), readOwnDatasetFromIdb),

@@ -4,7 +4,9 @@ import { HIDDEN, notAvailable, type DeviceReport, type NotAvailable } from '../.
 import { msg } from '../../i18n/message';
 import type { Translator } from '../../i18n/translator';
 import { formatDeviceReport } from '../../share/deviceReportText';
-import { Data } from '../i18n/Say';
+import { isolationNote } from '../../share/isolation';
+import { isolationState } from '../hosting/isolationGate';
+import { Data, Say } from '../i18n/Say';
 import { useT, type T } from '../i18n/useT';
 import { JobControls } from './JobControls';
 import { reportedText } from './labFormat';
@@ -87,6 +89,8 @@ function environmentFacts(report: DeviceReport, page: T): Fact[] {
     ['device-os', t.t('lab.device.os'), osText(report, page)],
     ['device-cores', t.t('lab.device.cores'), reported(env.hardwareConcurrency, t)],
     ['device-isolated', t.t('lab.device.isolated'), reported(env.crossOriginIsolated, t)],
+    // How this page was isolated, or why not and the fix: the page's own fact, not part of a shared report.
+    ['device-isolation-how', t.t('hosting.isolation.label'), <Say message={isolationNote(isolationState())} />],
     ['device-wasm-threads', t.t('lab.device.wasmThreads'), reported(tfjs.wasmThreads, t)],
     ['device-wasm-simd', t.t('lab.device.wasmSimd'), reported(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT), t)],
     ['device-wasm-kernels', t.t('lab.device.wasmKernels'), wasmKernelsText(tfjs.wasmKernels, t)],

@@ -3,9 +3,11 @@ import type { BackendAvailability, BackendName } from '../../config/backends';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { MessageId, Translator } from '../../i18n/translator';
 import { formatNumber } from '../../share/format';
+import { isIsolated, isolationNote } from '../../share/isolation';
 import { markedBackend, markedRatio, softwareMapOf, type SoftwareMap } from '../../share/softwareGpu';
 import { withSpeedUps, type RankedRaceRow } from '../../share/speedUps';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
+import { isolationState } from '../hosting/isolationGate';
 import { useT } from '../i18n/useT';
 import { BarChart, type Bar } from './BarChart';
 import { JobControls } from './JobControls';
@@ -58,6 +60,8 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
   const software = useMemo<SoftwareMap>(() => softwareMapOf(backends), [backends]);
   const isSoftware = (backend: BackendName) => software[backend] !== undefined;
+  // "(1 thread)" on this page says why and what to do, as the device report does.
+  const oneThreadHere = !isIsolated(isolationState()) && rows.some((row) => row.threads === 1);
   const bars = useMemo<Bar[]>(
     () =>
       rows.map((r) => {
@@ -121,6 +125,11 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
           })}
         </tbody>
       </table>
+      {oneThreadHere && (
+        <p className="share-note" data-testid="race-isolation-note">
+          <Say message={isolationNote(isolationState())} />
+        </p>
+      )}
       {extra}
     </section>
   );

@@ -1,6 +1,6 @@
 /**
- * The little of pngjs (a dependency of qrcode, used only by tests here to make and decode PNG files)
- * that the tests call.
+ * The little of pngjs (a dependency of qrcode, used by tests to make and decode PNG files, and by the build to draw the app's icons)
+ * that they call.
  */
 declare module 'pngjs' {
   interface PngOptions {
