@@ -71,7 +71,9 @@ export default defineConfig({
   worker: { format: 'es', plugins: () => [wasmThreadsWorkerSource(), chunkModules()] },
   build: {
     manifest: true,
-    rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } },
+    // No plugin-timing report: on a loaded 2-core machine the service worker's build step crosses Rolldown's threshold
+    // and prints a page of notes, information only, into every quiet `npm test`.
+    rollupOptions: { input: { main: 'index.html', bench: 'bench.html' }, checks: { bundlerTimings: false } },
   },
   // The export check's TensorFlow venv is tens of thousands of files the dev server has no reason to watch.
   server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS, watch: { ignored: ['**/.venv-export/**'] } },

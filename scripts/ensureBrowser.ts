@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { chromium } from 'playwright-core';
 import { describeBrowser, distroOf, ensureBrowser, PLAYWRIGHT_DOWNLOAD_HOST, type Effects, type Launch, type Machine } from './browser/findBrowser';
 import { CHROMIUM_ARGS, isFile } from './chromium';
+import { vulkanLoaderPlan } from './browser/vulkanLoader';
 
 /** A browser start on a loaded 2-core machine takes a few seconds; one that hangs fails here, not in the suite. */
 const LAUNCH_TIMEOUT_MS = 60_000;
@@ -70,6 +71,19 @@ function run([command, ...args]: string[]): Promise<boolean> {
   });
 }
 
+/** The Vulkan loader Dawn needs in Node for the engine's unit tests (browser/vulkanLoader.ts). */
+async function ensureVulkanLoader(): Promise<void> {
+  const plan = vulkanLoaderPlan({ platform: process.platform, isFile, isRoot: machine.isRoot, aptFamily: machine.aptFamily });
+  if (plan.action === 'none') return;
+  if (plan.action === 'install' && ((await run(plan.command)) || ((await run(['apt-get', 'update', '-qq'])) && (await run(plan.command))))) {
+    console.log('browser: installed the Vulkan loader (libvulkan1) for the WebGPU engine\'s unit tests');
+    return;
+  }
+  const command = plan.action === 'tell' ? plan.command : 'apt-get install -y libvulkan1';
+  console.error(`browser: the WebGPU engine's unit tests need a Vulkan loader (libvulkan.so.1). Run:\n\n  ${command}\n`);
+  process.exitCode = 1;
+}
+
 const effects: Effects = { launch, canDownload, run, log: (line) => console.log(`browser: ${line}`) };
 
 const started = performance.now();
@@ -77,6 +91,7 @@ const outcome = await ensureBrowser(machine, effects);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (outcome.ok) {
   console.log(`browser: ${describeBrowser(outcome.browser)}, ${outcome.version}${outcome.installedBy ? `, installed by ${outcome.installedBy}` : ''}; starts headless (${seconds} s)`);
+  await ensureVulkanLoader();
 } else {
   console.error(`browser: ${outcome.message}\n\nRun:\n\n  ${outcome.command}\n\nthen run the tests again (or set CHROMIUM_PATH to a Chromium or Chrome binary).`);
   process.exitCode = 1;
