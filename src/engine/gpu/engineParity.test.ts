@@ -53,9 +53,9 @@ beforeAll(async () => {
 describe("the app's WebGPU engine follows TensorFlow.js's cpu backend", () => {
   it.each<[CnnModelId, Partial<CnnRunConfig>, number]>([
     ['mlp', { batchSize: 8 }, 100],
-    ['tiny', { batchSize: 8 }, 30],
+    ['tiny', { batchSize: 8 }, 20],
     ['classic', { batchSize: 2 }, 10],
-    ['large', { batchSize: 2 }, 5],
+    ['large', { batchSize: 2 }, 4],
     // Accumulation and batches built in JS: the same summed gradient, the same examples.
     ['mlp', { batchSize: 4, accumulationSteps: 3, dataPlacement: 'host' }, 30],
   ])(`trains the %s model (%o): the loss within ${TOLERANCE} for %i steps`, async (model, overrides, steps) => {
