@@ -72,6 +72,8 @@ export interface MatmulSweepPoint {
 
 export interface BatchSweepPoint extends StepStats, MemoryUse {
   backend: BackendName;
+  /** WebGPU: 'app' where the app's engine trained; absent: TensorFlow.js's kernels. */
+  engine?: GpuEngine;
   batchSize: number;
 }
 
