@@ -55,3 +55,11 @@ export function engineGapMessage(gap: EngineGap, softwareGpu: boolean): Message 
   if (softwareGpu) return msg('lab.race.engineGapSoftware', values);
   return msg(gap.softwareMs > 0 ? 'lab.race.engineGap' : 'lab.race.engineGapNone', values);
 }
+
+/** The same sentence for a shared race (its app-loop rows), or null where it did not run both WebGPU lanes. */
+export function resultEngineGapMessage(result: { race: unknown; rows: readonly (LaneStep & { loop: string; softwareGpu?: boolean })[] }): Message | null {
+  if (result.race === null) return null;
+  const rows = result.rows.filter((r) => r.loop === 'app');
+  const gap = engineGap(rows);
+  return gap && engineGapMessage(gap, rows.some((r) => r.backend === 'webgpu' && r.softwareGpu === true));
+}

@@ -14,6 +14,7 @@ import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
 import { ownSetResult } from './fixtures/ownDataset';
+import { raceOfBothEngines } from './fixtures/engineResults';
 import { isOwnDatasetOf } from './ownDatasetFacts';
 import { english, sayable } from '../i18n/testing/english';
 import { BASE64URL_CHARS, edits, mutate } from './testing/mutations';
@@ -176,6 +177,29 @@ describe('no own data set in a result makes the reader throw or keep what it sho
       }),
       { numRuns: RUNS, seed: COUNTED_SEED },
     );
+  });
+});
+
+describe('no engine in a result makes the reader throw or call a lane the app’s engine that is not', () => {
+  it(`validateSharedResult on ${RUNS} races of both WebGPU lanes with an engine, a backend, the race’s engines or the run’s engine replaced by random JSON`, () => {
+    const doc = JSON.parse(JSON.stringify(raceOfBothEngines())) as unknown;
+    const paths = [...[0, 1, 2, 3].flatMap((i) => [['rows', i, 'engine'], ['rows', i, 'backend']]), ['race', 'webgpuEngines'], ['config', 'gpuEngine'], ['race', 'backends']];
+    const replacement = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('app', 'tfjs', 'both', 'APP', 'webgpu', 'webgpu-tfjs', 'webgl', '', '__proto__', null, [], {}, ['app']));
+    const outcomes = { app: 0, none: 0 };
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
+        const patched = structuredClone(doc);
+        setAt(patched, path, value);
+        const { result, errors } = validateSharedResult(patched);
+        expectUsableResult({ result, errors });
+        // The app's engine is said of WebGPU rows only, and only where the link said exactly that.
+        for (const row of result?.rows ?? []) if (row.engine !== undefined) expect([row.engine, row.backend]).toEqual(['app', 'webgpu']);
+        outcomes[result?.rows.some((r) => r.engine === 'app') ? 'app' : 'none']++;
+      }),
+      { numRuns: RUNS, seed: COUNTED_SEED },
+    );
+    expect(outcomes.app).toBeGreaterThan(0);
+    expect(outcomes.none).toBeGreaterThan(0);
   });
 });
 
