@@ -3,6 +3,8 @@ import { msg } from '../i18n/message';
 import { english } from '../i18n/testing/english';
 import { Translator } from '../i18n/translator';
 import { engineGap, engineGapMessage } from './engineGap';
+import { laneMessage } from '../config/lanes';
+import { latinWords } from '../i18n/latinWords';
 
 const app = (medianStepMs: number) => ({ backend: 'webgpu' as const, engine: 'app' as const, medianStepMs });
 const tfjs = (medianStepMs: number) => ({ backend: 'webgpu' as const, engine: 'tfjs' as const, medianStepMs });
@@ -41,8 +43,14 @@ describe('the two WebGPU engines side by side', () => {
     expect(engineGap([app(8), tfjs(NaN)])).toBeNull();
   });
 
-  it('says it in Chinese', () => {
+  it('says it in Chinese, no English word left, the lanes’ names too', () => {
     const zh = new Translator('zh-CN');
+    const texts = [
+      ...[engineGapMessage(engineGap([app(8), tfjs(32)])!, false), engineGapMessage(engineGap([app(40), tfjs(30)])!, false), engineGapMessage(engineGap([app(8), tfjs(32)])!, true)].map((m) => zh.say(m)),
+      zh.say(laneMessage({ backend: 'webgpu', engine: 'app' })),
+      zh.say(laneMessage({ backend: 'webgpu', engine: 'tfjs' })),
+    ];
+    expect(latinWords(texts)).toEqual([]);
     expect(zh.say(engineGapMessage(engineGap([app(8), tfjs(32)])!, false))).toMatch(/^WebGPU 在这块 GPU 上把同一步训练跑了两次：本应用的引擎用时 8 毫秒，TensorFlow\.js 用时 32 毫秒（是前者的 4×）。所以一步中最多 8 毫秒是 GPU/);
   });
 });
