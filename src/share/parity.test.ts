@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Translator } from '../i18n/translator';
+import { msg } from '../i18n/message';
 import { parityReport, paritySentence, PARITY_TOLERANCE } from './parity';
 
 const en = new Translator('en');
@@ -35,6 +36,11 @@ describe('the parity verdict', () => {
     expect(report?.firstDivergence).toMatchObject({ step: 2, worst: 'webgpu-tfjs' });
     const agree = parityReport([curve('cpu', [2.3, 2.1]), appCurve([2.3, 2.10002]), curve('webgpu', [2.3, 2.1])]);
     expect(agree && paritySentence(agree, en)).toMatch(/^All 3 runs \(CPU \(plain JS\), WebGPU · the app's engine, WebGPU · TensorFlow\.js\) agree/);
+  });
+
+  it('keeps a lane that asked for the app’s engine and fell back in the app’s lane, not a second TensorFlow.js lane', () => {
+    const fellBack = { backend: 'webgpu' as const, engineNote: msg('engine.gpu.fallback', { reason: 'x' }), losses: [2.3, 2.1] };
+    expect(parityReport([curve('cpu', [2.3, 2.1]), fellBack, curve('webgpu', [2.3, 2.1])])?.lanes).toEqual(['cpu', 'webgpu', 'webgpu-tfjs']);
   });
 
   it('needs two backends, and keeps to its stated tolerance', () => {

@@ -4,7 +4,7 @@
  * and the verdict in one sentence (paritySentence).
  */
 import { PLAIN_CPU } from '../config/backends';
-import { laneIdMessage, laneIdOf, type LaneId } from '../config/lanes';
+import { askedLaneIdOf, laneIdMessage, type LaneId } from '../config/lanes';
 import type { ParityCurve } from '../engine/protocol/lab';
 import type { Translator } from '../i18n/translator';
 
@@ -62,14 +62,14 @@ export function parityReport(curves: readonly ParityCurve[], tolerance = PARITY_
     let worst: ParityStep = { step: i + 1, maxRelativeDiff: 0, worst: null };
     for (const curve of others) {
       const diff = relative(curve.losses[i] ?? NaN, ref.losses[i] ?? NaN);
-      if (worst.worst === null || diff > worst.maxRelativeDiff) worst = { step: i + 1, maxRelativeDiff: diff, worst: laneIdOf(curve) };
+      if (worst.worst === null || diff > worst.maxRelativeDiff) worst = { step: i + 1, maxRelativeDiff: diff, worst: askedLaneIdOf(curve) };
     }
     steps.push(worst);
   }
   const overall = steps.reduce<ParityStep | null>((a, s) => (a === null || s.maxRelativeDiff > a.maxRelativeDiff ? s : a), null);
   const firstDivergence = steps.find((s) => !(s.maxRelativeDiff <= tolerance)) ?? null;
   const agree = firstDivergence === null;
-  return { lanes: curves.map(laneIdOf), reference: laneIdOf(ref), steps, worst: overall, firstDivergence, agree, tolerance };
+  return { lanes: curves.map(askedLaneIdOf), reference: askedLaneIdOf(ref), steps, worst: overall, firstDivergence, agree, tolerance };
 }
 
 /** The verdict in one sentence, in the translator's language: agreement and its largest difference, or where a backend departs. */

@@ -29,7 +29,8 @@ export async function runParity(settings: LabSettings, ctx: LabJobContext): Prom
             report(done / total, msg('engine.progress.step', { backend: laneMessage(lane), done, total })),
           );
           const losses = times.points.map((p) => p.scalars.loss ?? NaN);
-          return workload.info.engine === 'app' ? { backend, engine: 'app' as const, losses } : { backend, losses };
+          const { engine, engineNote } = workload.info;
+          return { backend, ...(engine === 'app' ? { engine } : {}), ...(engineNote ? { engineNote } : {}), losses };
         } finally {
           workload.dispose();
         }

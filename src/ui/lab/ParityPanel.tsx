@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { laneIdMessage, laneIdOf } from '../../config/lanes';
+import { askedLaneIdOf, laneIdMessage, laneIdOf } from '../../config/lanes';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
 import { parityPercent, parityReport, paritySentence } from '../../share/parity';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
 import { laneColor } from './labFormat';
@@ -28,7 +29,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
   const series = useMemo<SweepSeries[]>(
     () =>
       curves.map((c) => {
-        const lane = laneIdOf(c);
+        const lane = askedLaneIdOf(c);
         return { key: lane, label: tr.say(laneIdMessage(lane)), color: laneColor(lane), points: c.losses.map((y, i) => ({ x: i + 1, y })) };
       }),
     [curves, tr],
@@ -53,6 +54,13 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
         linear
         emptyText={t('lab.parity.chartEmpty')}
       />
+      {curves.map((c) =>
+        c.engineNote ? (
+          <p className="lab-note" key={askedLaneIdOf(c)} data-testid={`parity-engine-note-${askedLaneIdOf(c)}`}>
+            <Say message={c.engineNote} />
+          </p>
+        ) : null,
+      )}
       {report && (
         <>
           <p className={report.agree ? 'lab-explain' : 'warning'} data-testid="parity-verdict" role="status">
@@ -71,7 +79,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
               {report.steps.map((s) => (
                 <tr key={s.step} data-testid={`parity-row-${s.step}`}>
                   <th scope="row">{s.step}</th>
-                  <td>{formatNumber(curves.find((c) => laneIdOf(c) === report.reference)?.losses[s.step - 1], 6)}</td>
+                  <td>{formatNumber(curves.find((c) => askedLaneIdOf(c) === report.reference)?.losses[s.step - 1], 6)}</td>
                   <td data-testid={`parity-diff-${s.step}`}>{parityPercent(s.maxRelativeDiff, tr)}</td>
                   <td>{s.worst ? t.say(laneIdMessage(s.worst)) : '–'}</td>
                 </tr>
