@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { BACKEND_LABELS, type BackendName } from '../src/config/backends';
+import type { LaneId } from '../src/config/lanes';
 import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { LabPage } from './pages/labPage';
@@ -19,8 +20,16 @@ const SPEED_UP = /^\d+(\.\d+)?×$/;
 const MS = /^\d+(\.\d+)?(k|M)? ms$/;
 /** A race small enough for SwiftShader on two cores. */
 const TINY_RACE = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' };
-/** Every backend in one race: the lab's race and the software-GPU marks are one journey (CI time). */
+/** Every backend in one race, WebGPU on both engines (the lab's default): the lab's race, its lanes and the software-GPU marks are one journey (CI time). */
 const RACED: BackendName[] = ['cpu', 'wasm', 'webgl', 'webgpu'];
+const LANES: LaneId[] = ['cpu', 'wasm', 'webgl', 'webgpu', 'webgpu-tfjs'];
+const SOFTWARE_LANES: LaneId[] = ['webgl', 'webgpu', 'webgpu-tfjs'];
+/** How the race names each software lane: WebGPU with its engine, all three marked as the CPU they ran on. */
+const SOFTWARE_NAMES: Record<string, string> = {
+  webgl: 'WebGL (software, on the CPU)',
+  webgpu: "WebGPU · the app's engine (software, on the CPU)",
+  'webgpu-tfjs': 'WebGPU · TensorFlow.js (software, on the CPU)',
+};
 const SWIFTSHADER_GL = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)';
 
 test.beforeEach(({ backend }) => {
@@ -57,7 +66,7 @@ test('without a GPU the Train and GAN views default to WebAssembly; the WebGL an
   await expect(gan.softwareGpuNote()).toHaveText(LACKS);
 });
 
-test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed-ups over both CPU baselines; it marks the software GPUs’ rows, and its shared link says so on the receiving side; then the parity check trains it alike on all four and says they agree', async ({ page, browser }) => {
+test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu on both engines with speed-ups over both CPU baselines; it names each WebGPU row by its engine, splits a WebGPU step into hardware and software, marks the software GPUs’ rows, and its shared link says so on the receiving side; then the parity check trains it alike on all five and says they agree', async ({ page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const lab = new LabPage(page);
   await lab.open();
@@ -68,42 +77,45 @@ test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed
   await lab.setWorkload({ anatomyBackend: 'webgpu' });
   await expect(lab.byId('lab-field-anatomyBackend')).toHaveValue('webgpu');
   await lab.setWorkload(TINY_RACE);
+  await expect(lab.byId('lab-field-webgpuEngines')).toHaveValue('both');
   await lab.chooseBackends(RACED);
   await lab.run('race');
   await lab.waitUntilDone('race');
 
-  // Every row: both speed-ups (over plain JS and over WebAssembly), the median and the first step.
-  for (const backend of RACED) {
-    const ratio = SOFTWARE.includes(backend) ? CPU_VS_CPU : SPEED_UP;
-    await expect(lab.raceCell(backend, 'speedup'), `${backend} speed-up over plain JS`).toHaveText(ratio);
-    await expect(lab.raceCell(backend, 'speedup-wasm'), `${backend} speed-up over wasm`).toHaveText(ratio);
-    await expect(lab.raceCell(backend, 'median'), `${backend} median step`).toHaveText(MS);
-    await expect(lab.raceCell(backend, 'first-step')).toHaveText(MS);
+  // Every lane: both speed-ups (over plain JS and over WebAssembly), the median and the first step.
+  for (const lane of LANES) {
+    const ratio = SOFTWARE_LANES.includes(lane) ? CPU_VS_CPU : SPEED_UP;
+    await expect(lab.raceCell(lane, 'speedup'), `${lane} speed-up over plain JS`).toHaveText(ratio);
+    await expect(lab.raceCell(lane, 'speedup-wasm'), `${lane} speed-up over wasm`).toHaveText(ratio);
+    await expect(lab.raceCell(lane, 'median'), `${lane} median step`).toHaveText(MS);
+    await expect(lab.raceCell(lane, 'first-step')).toHaveText(MS);
   }
-  expect(await lab.chartPoints('race-chart')).toBe(RACED.length);
+  expect(await lab.chartPoints('race-chart')).toBe(LANES.length);
   await expect(lab.raceCell('wasm', 'speedup-wasm')).toHaveText('1×');
 
   await expect(lab.byId('race-software-gpu-note')).toHaveText(LACKS);
   for (const backend of ['cpu', 'wasm'] as const) await expect(lab.raceBackend(backend)).toHaveText(BACKEND_LABELS[backend]);
   await expect(lab.raceCell('cpu', 'speedup')).toHaveText('1×');
-  for (const backend of SOFTWARE) {
-    await expect(lab.raceBackend(backend)).toHaveText(`${BACKEND_LABELS[backend]} (software, on the CPU)`);
-    await expect(lab.raceCell(backend, 'speedup')).toHaveText(CPU_VS_CPU);
-  }
+  for (const lane of SOFTWARE_LANES) await expect(lab.raceBackend(lane)).toHaveText(SOFTWARE_NAMES[lane]);
+  // Both WebGPU lanes ran: one sentence splits the step, and says both times are the CPU's here.
+  await expect(lab.byId('race-engine-gap')).toHaveText(/^WebGPU ran the same step twice, on the CPU here \(a software GPU\): the app's engine in \d+(\.\d+)?(k|M)? ms, TensorFlow\.js in \d+(\.\d+)?(k|M)? ms\. Both are CPU times/);
   // The bars' text alternative names them the same way.
   await expect(lab.byId('race-chart')).toContainText('WebGL (software, on the CPU)');
+  await expect(lab.byId('race-chart')).toContainText("WebGPU · the app's engine (software, on the CPU)");
   expect(await axeViolations(page, '[data-testid="race-panel"]')).toEqual([]);
 
-  // The link's document carries the flag on each GPU row.
+  // The link's document carries the flag on each GPU row, and the engine on the app's.
   const share = new SharePage(page);
   const bar = share.runShare('race');
-  const doc = JSON.parse((await share.download(bar.getByTestId('export-json'))).text) as { rows: { backend: string; softwareGpu?: boolean }[] };
-  expect(doc.rows.map((r) => [r.backend, r.softwareGpu])).toEqual([
-    ['cpu', undefined],
-    ['wasm', undefined],
-    ['webgl', true],
-    ['webgpu', true],
+  const doc = JSON.parse((await share.download(bar.getByTestId('export-json'))).text) as { rows: { backend: string; softwareGpu?: boolean; engine?: string }[]; race: { webgpuEngines: string } };
+  expect(doc.rows.map((r) => [r.backend, r.softwareGpu, r.engine])).toEqual([
+    ['cpu', undefined, undefined],
+    ['wasm', undefined, undefined],
+    ['webgl', true, undefined],
+    ['webgpu', true, 'app'],
+    ['webgpu', true, undefined],
   ]);
+  expect(doc.race.webgpuEngines).toBe('both');
   const { link } = await share.share(bar);
 
   // Elsewhere (a fresh context): the sender's rows are marked, and one sentence says their times are CPU times.
@@ -116,10 +128,14 @@ test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed
     'Theirs: WebGL and WebGPU ran on the CPU through SwiftShader, a software GPU, so their times are CPU times, not GPU times.',
   );
   for (const backend of ['cpu', 'wasm'] as const) await expect(panel.getByTestId(`shared-backend-${backend}`)).toHaveText(BACKEND_LABELS[backend]);
-  for (const backend of SOFTWARE) {
-    await expect(panel.getByTestId(`shared-backend-${backend}`)).toHaveText(`${BACKEND_LABELS[backend]} (software, on the CPU)`);
-    await expect(panel.getByTestId(`shared-cell-${backend}-speedUpVsCpu`)).toHaveText(CPU_VS_CPU);
+  for (const lane of SOFTWARE_LANES) {
+    await expect(panel.getByTestId(`shared-backend-${lane}`)).toHaveText(SOFTWARE_NAMES[lane]);
+    await expect(panel.getByTestId(`shared-cell-${lane}-speedUpVsCpu`)).toHaveText(CPU_VS_CPU);
   }
+  await expect(panel.getByTestId('shared-workload')).toHaveText(/on CPU \(plain JS\), WebAssembly SIMD, WebGL, WebGPU · the app's engine, WebGPU · TensorFlow\.js$/);
+  await expect(panel.getByTestId('shared-engine-gap')).toHaveText(/^WebGPU ran the same step twice, on the CPU here/);
+  // Run on this device would repeat both lanes: the link's settings say so.
+  await expect(other.getByTestId('lab-field-webgpuEngines')).toHaveValue('both');
   expect(await axeViolations(other, '[data-testid="shared-panel"]')).toEqual([]);
   await context.close();
 
@@ -127,8 +143,8 @@ test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu with speed
   await lab.setWorkload({ paritySteps: '8' });
   await lab.run('parity');
   await lab.waitUntilDone('parity');
-  for (const backend of RACED) expect(await lab.chartPoints('parity-chart', backend), `${backend} curve`).toBe(8);
-  await expect(lab.byId('parity-verdict')).toHaveText(/^All 4 backends \(.*\) agree within 1\.0% at every one of 8 steps/);
+  for (const lane of LANES) expect(await lab.chartPoints('parity-chart', lane), `${lane} curve`).toBe(8);
+  await expect(lab.byId('parity-verdict')).toHaveText(/^All 5 runs \(.*WebGPU · the app's engine, WebGPU · TensorFlow\.js\) agree within 1\.0% at every one of 8 steps/);
   await expect(lab.byId('parity-diff-8')).toHaveText(/^\d/);
 });
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
+import type { LaneId } from '../../src/config/lanes';
 import { openGroupOf } from './playgroundPage';
 
 export type LabJob = 'device' | 'race' | 'matmul' | 'batch' | 'anatomy' | 'profile' | 'parity';
@@ -66,13 +67,14 @@ export class LabPage {
     await expect(this.status(job)).toHaveText('done');
   }
 
-  raceCell(backend: BackendName, column: string): Locator {
-    return this.byId(`race-cell-${backend}-${column}`);
+  /** A cell of a race row: a lane's (a backend, or WebGPU on one engine: `webgpu` the app's, `webgpu-tfjs` TensorFlow.js's). */
+  raceCell(lane: LaneId, column: string): Locator {
+    return this.byId(`race-cell-${lane}-${column}`);
   }
 
-  /** A race row's backend as the table names it (marked when it ran on a software GPU). */
-  raceBackend(backend: BackendName): Locator {
-    return this.byId(`race-backend-${backend}`);
+  /** A race row's lane as the table names it (WebGPU with its engine; marked when it ran on a software GPU). */
+  raceBackend(lane: LaneId): Locator {
+    return this.byId(`race-backend-${lane}`);
   }
 
   async chartPoints(testId: string, series?: string): Promise<number> {

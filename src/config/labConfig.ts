@@ -120,8 +120,8 @@ export const LAB_TABLE = table('lab', LAB_SCHEMA, [
 export type LabSettings = ValuesOf<typeof LAB_SCHEMA>;
 export type LabKey = keyof LabSettings;
 
-/** What a race records of its own settings (a shared race result carries these). */
-export type RaceSettings = Pick<LabSettings, 'backends' | 'warmupSteps' | 'measuredSteps'>;
+/** What a race records of its own settings (a shared race result carries these): its backends, and on WebGPU which engines raced. */
+export type RaceSettings = Pick<LabSettings, 'backends' | 'warmupSteps' | 'measuredSteps' | 'webgpuEngines'>;
 
 /** The training workload of a race, batch sweep, anatomy or profile: the same on every backend. */
 export type LabWorkload = Pick<LabSettings, 'model' | 'dataset' | 'batchSize' | 'seed' | 'warmupSteps' | 'measuredSteps'>;
@@ -147,4 +147,4 @@ export const MATMUL_SIZE_CHOICES = powersOfTwo(LAB_SCHEMA.matmulFrom.min, LAB_SC
 export const BATCH_SIZE_CHOICES = powersOfTwo(LAB_SCHEMA.batchFrom.min, LAB_SCHEMA.batchTo.max);
 
 /** The race's own settings as a table of their own: what a shared race result records and is read back with. */
-export const RACE_TABLE = table('lab', { backends: LAB_SCHEMA.backends, warmupSteps: LAB_SCHEMA.warmupSteps, measuredSteps: LAB_SCHEMA.measuredSteps });
+export const RACE_TABLE = table('lab', { backends: LAB_SCHEMA.backends, warmupSteps: LAB_SCHEMA.warmupSteps, measuredSteps: LAB_SCHEMA.measuredSteps, webgpuEngines: LAB_SCHEMA.webgpuEngines });

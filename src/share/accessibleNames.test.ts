@@ -22,16 +22,16 @@ describe('names of list rows and their buttons', () => {
     const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), model: 'classic' as const, backend: 'webgl' as const } };
     expect(historyRowName({ createdAt: AT, result: cnn }, 3)).toBe('run 3: Classic CNN on WebGL, 31 Jan 2025, 14:02');
     expect(historyRowName({ createdAt: AT, result: { ...race, race: null, config: defaultGanConfig() } }, 1)).toBe('run 1: MLP GAN on WebGL, 31 Jan 2025, 14:02');
-    expect(historyRowName({ createdAt: AT, result: race }, 2)).toBe('run 2: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02');
+    expect(historyRowName({ createdAt: AT, result: race }, 2)).toBe('run 2: race of Classic CNN on CPU (plain JS), WebGL, WebGPU · TensorFlow.js, 31 Jan 2025, 14:02');
   });
 
   it("gives each row's buttons names that differ from the other rows'", () => {
     const names = [1, 2].map((n) => historyActionNames(historyRowName({ createdAt: AT, result: race }, n)));
     expect(names[0]).toEqual({
-      view: 'View run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
-      delete: 'Delete run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
-      select: 'Select run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02 for comparison',
-      loadModel: 'Load its model, run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU, 31 Jan 2025, 14:02',
+      view: 'View run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU · TensorFlow.js, 31 Jan 2025, 14:02',
+      delete: 'Delete run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU · TensorFlow.js, 31 Jan 2025, 14:02',
+      select: 'Select run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU · TensorFlow.js, 31 Jan 2025, 14:02 for comparison',
+      loadModel: 'Load its model, run 1: race of Classic CNN on CPU (plain JS), WebGL, WebGPU · TensorFlow.js, 31 Jan 2025, 14:02',
     });
     for (const key of ['view', 'delete', 'select', 'loadModel'] as const) expect(names[0][key]).not.toBe(names[1][key]);
   });

@@ -12,9 +12,9 @@ const yours: SharedResult = {
 };
 
 describe('two results side by side', () => {
-  it('pairs rows by backend and gives B ÷ A for each figure either has', () => {
+  it('pairs rows by lane and gives B ÷ A for each figure either has', () => {
     const rows = compareResults(theirs, yours);
-    expect(rows.map((r) => r.key)).toEqual(['cpu', 'webgl', 'webgpu']);
+    expect(rows.map((r) => r.key)).toEqual(['cpu', 'webgl', 'webgpu-tfjs']);
     const cpuThroughput = rows[0].figures.find((f) => f.figure.key === 'examplesPerSec');
     expect(cpuThroughput?.ratio).toBeCloseTo(2, 10);
     const webgpu = rows[2].figures.find((f) => f.figure.key === 'examplesPerSec');
@@ -34,7 +34,7 @@ describe('two results side by side', () => {
     // Yours doubled every row: the same speed-up.
     expect(speedUp?.b).toBeCloseTo(webglA / cpuA, 10);
     expect(speedUp?.ratio).toBeNull();
-    expect(rows.find((r) => r.key === 'webgpu')?.figures.find((f) => f.figure.key === 'speedUpVsCpu')).toMatchObject({ b: null });
+    expect(rows.find((r) => r.key === 'webgpu-tfjs')?.figures.find((f) => f.figure.key === 'speedUpVsCpu')).toMatchObject({ b: null });
     // Neither race ran wasm: no column that could only say "–".
     expect(rows[0].figures.some((f) => f.figure.key === 'speedUpVsWasm')).toBe(false);
     const withWasm: SharedResult = { ...yours, rows: [...yours.rows, { ...yours.rows[0], backend: 'wasm', examplesPerSec: 50 }] };
@@ -48,8 +48,28 @@ describe('two results side by side', () => {
     expect(rows.map((r) => [r.key, r.softwareGpu])).toEqual([
       ['cpu', { a: false, b: false }],
       ['webgl', { a: false, b: true }],
-      ['webgpu', { a: false, b: false }],
+      ['webgpu-tfjs', { a: false, b: false }],
     ]);
+  });
+
+  it('never compares WebGPU on the app’s engine with WebGPU on TensorFlow.js’s: an older race’s WebGPU row meets its own lane', () => {
+    const tfjsRow = theirs.rows.find((r) => r.backend === 'webgpu') as SharedResult['rows'][number];
+    const both: SharedResult = { ...theirs, race: { ...(theirs.race as NonNullable<SharedResult['race']>), webgpuEngines: 'both' }, rows: [...theirs.rows, { ...tfjsRow, engine: 'app', examplesPerSec: tfjsRow.examplesPerSec * 4 }] };
+    const rows = compareResults(theirs, both);
+    expect(rows.map((r) => [r.key, r.row.engine])).toEqual([
+      ['cpu', undefined],
+      ['webgl', undefined],
+      ['webgpu-tfjs', undefined],
+      ['webgpu', 'app'],
+    ]);
+    const throughput = (key: string) => rows.find((r) => r.key === key)?.figures.find((f) => f.figure.key === 'examplesPerSec');
+    expect(throughput('webgpu-tfjs')?.ratio).toBe(1);
+    expect(throughput('webgpu')).toMatchObject({ a: null, ratio: null });
+    // Each lane's speed-up over its own side's CPU row.
+    const cpu = theirs.rows[0].examplesPerSec;
+    expect(rows[3].figures.find((f) => f.figure.key === 'speedUpVsCpu')?.b).toBeCloseTo((tfjsRow.examplesPerSec * 4) / cpu, 10);
+    const csv = comparisonRowsCsv({ label: 'A', result: theirs }, { label: 'B', result: both }).split('\r\n');
+    expect(csv.slice(3, 5).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(['app,webgpu,tfjs', 'app,webgpu,app']);
   });
 
   it('gives no speed-ups when neither result is a race', () => {
@@ -62,9 +82,10 @@ describe('two results side by side', () => {
     const b = { label: 'Yours', result: yours };
     expect(JSON.parse(comparisonToJson(a, b))).toEqual(JSON.parse(JSON.stringify({ comparison: [a, b] })));
     const lines = comparisonRowsCsv(a, b).trimEnd().split('\r\n');
-    expect(lines[0].startsWith('loop,backend,Theirs examplesPerSec,Yours examplesPerSec,ratio examplesPerSec,')).toBe(true);
+    expect(lines[0].startsWith('loop,backend,engine,Theirs examplesPerSec,Yours examplesPerSec,ratio examplesPerSec,')).toBe(true);
     expect(lines).toHaveLength(4);
-    expect(lines[3].startsWith('app,webgpu,')).toBe(true);
+    expect(lines[1].startsWith('app,cpu,,')).toBe(true);
+    expect(lines[3].startsWith('app,webgpu,tfjs,')).toBe(true);
     const steps = comparisonStepsCsv(a, b).split('\r\n');
     expect(steps[0]).toBe('step,Theirs: loss,Theirs: examples/s,Theirs: GPU bytes,Yours: loss (cpu)');
     expect(steps[1].endsWith(',2')).toBe(true);
@@ -76,7 +97,7 @@ describe('two results side by side', () => {
     expect(figureLabel(FIGURES[0], zh)).toBe('样本/秒');
     const a = { label: '对方', result: theirs };
     const b = { label: '你的', result: yours };
-    expect(comparisonRowsCsv(a, b, zh).startsWith('循环,后端,对方 样本/秒,你的 样本/秒,比值 样本/秒,')).toBe(true);
+    expect(comparisonRowsCsv(a, b, zh).startsWith('循环,后端,引擎,对方 样本/秒,你的 样本/秒,比值 样本/秒,')).toBe(true);
     expect(comparisonStepsCsv(a, b, zh).split('\r\n')[0]).toBe('步,对方：loss,对方：examples/s,对方：GPU bytes,你的：loss (cpu)');
   });
 });

@@ -1,6 +1,7 @@
-/** Two results side by side: per backend and figure, both values and their ratio; and their exports. */
+/** Two results side by side: per lane (a backend, WebGPU once per engine) and figure, both values and their ratio; and their exports. */
+import { laneIdOf } from '../config/lanes';
 import { Translator, type MessageId } from '../i18n/translator';
-import { toCsv, curvesToCsv, columnName, type Cell } from './csv';
+import { toCsv, curvesToCsv, columnName, engineCell, type Cell } from './csv';
 import type { SharedCurve, SharedResult, SharedRow } from './resultDoc';
 import { withSpeedUps, type SpeedUps } from './speedUps';
 
@@ -56,16 +57,18 @@ export interface ComparedFigure {
 }
 
 export interface ComparedRow {
-  /** e.g. "webgl" or "webgl-bare": unique per table, safe in a test id. */
+  /** e.g. "webgl", "webgpu-tfjs" or "webgl-bare": its lane (src/config/lanes.ts), unique per table, safe in a test id. */
   key: string;
-  row: Pick<SharedRow, 'backend' | 'loop'>;
+  row: Pick<SharedRow, 'backend' | 'loop' | 'engine'>;
   figures: ComparedFigure[];
   /** Which side's row ran on a software GPU (the CPU): its times and speed-ups are CPU figures. */
   softwareGpu: { a: boolean; b: boolean };
 }
 
-function rowKey(row: Pick<SharedRow, 'backend' | 'loop'>): string {
-  return row.loop === 'bare' ? `${row.backend}-bare` : row.backend;
+/** A row's lane, and its loop: a WebGPU row of the app's engine and one of TensorFlow.js's are never the same row. */
+export function rowKey(row: Pick<SharedRow, 'backend' | 'loop' | 'engine'>): string {
+  const lane = laneIdOf(row);
+  return row.loop === 'bare' ? `${lane}-bare` : lane;
 }
 
 export function ratioOf(a: number | null, b: number | null): number | null {
@@ -73,10 +76,10 @@ export function ratioOf(a: number | null, b: number | null): number | null {
   return b / a;
 }
 
-/** Each app-loop row's speed-ups by backend; empty for a result that is not a race. */
-function speedUpsByBackend(result: SharedResult): Map<string, SpeedUps> {
+/** Each app-loop row's speed-ups by lane; empty for a result that is not a race. */
+function speedUpsByLane(result: SharedResult): Map<string, SpeedUps> {
   if (result.race === null) return new Map();
-  return new Map(withSpeedUps(result.rows.filter((r) => r.loop === 'app')).map((r) => [r.backend, { speedUpVsCpu: r.speedUpVsCpu, speedUpVsWasm: r.speedUpVsWasm }]));
+  return new Map(withSpeedUps(result.rows.filter((r) => r.loop === 'app')).map((r) => [laneIdOf(r), { speedUpVsCpu: r.speedUpVsCpu, speedUpVsWasm: r.speedUpVsWasm }]));
 }
 
 /** The speed-up figures a comparison shows: those either race has a value for (vs WebAssembly only where a wasm row ran). */
@@ -85,23 +88,24 @@ function speedUpFiguresOf(sides: readonly Map<string, SpeedUps>[]): SpeedUpFigur
 }
 
 /**
- * Every backend of either result (in A's order, then B's extras), with the figures either has; for
+ * Every lane of either result (in A's order, then B's extras), with the figures either has; for
  * races, each side's speed-ups over the plain-JS CPU and over WebAssembly where it has those rows.
+ * WebGPU on the app's engine and on TensorFlow.js's kernels are two rows, never compared as one.
  */
 export function compareResults(a: SharedResult, b: SharedResult): ComparedRow[] {
   const keys = [...new Set([...a.rows.map(rowKey), ...b.rows.map(rowKey)])];
   const figures = FIGURES.filter((f) => [...a.rows, ...b.rows].some((r) => r[f.key] !== undefined));
-  const speedUpsA = speedUpsByBackend(a);
-  const speedUpsB = speedUpsByBackend(b);
+  const speedUpsA = speedUpsByLane(a);
+  const speedUpsB = speedUpsByLane(b);
   const speedUpFigures = speedUpFiguresOf([speedUpsA, speedUpsB]);
   return keys.map((key) => {
     const rowA = a.rows.find((r) => rowKey(r) === key);
     const rowB = b.rows.find((r) => rowKey(r) === key);
     const row = (rowA ?? rowB) as SharedRow;
-    const speedUpOf = (side: Map<string, SpeedUps>, figure: SpeedUpFigure) => (row.loop === 'app' ? (side.get(row.backend)?.[figure.key] ?? null) : null);
+    const speedUpOf = (side: Map<string, SpeedUps>, figure: SpeedUpFigure) => (row.loop === 'app' ? (side.get(laneIdOf(row))?.[figure.key] ?? null) : null);
     return {
       key,
-      row: { backend: row.backend, loop: row.loop },
+      row: { backend: row.backend, loop: row.loop, ...(row.engine ? { engine: row.engine } : {}) },
       softwareGpu: { a: rowA?.softwareGpu === true, b: rowB?.softwareGpu === true },
       figures: [
         ...figures.map((figure) => {
@@ -125,19 +129,21 @@ export function comparisonToJson(a: Labelled, b: Labelled): string {
   return JSON.stringify({ comparison: [a, b] }, null, 2);
 }
 
-/** One line per backend: each figure of A, of B, and B ÷ A. */
+/** One line per lane: each figure of A, of B, and B ÷ A. */
 export function comparisonRowsCsv(a: Labelled, b: Labelled, t: Translator = ENGLISH): string {
   const rows = compareResults(a.result, b.result);
   const figures = rows[0]?.figures.map((f) => f.figure) ?? [];
+  const engine = rows.some((r) => r.row.backend === 'webgpu');
   const header = [
     columnName('loop', t),
     columnName('backend', t),
+    ...(engine ? [columnName('engine', t)] : []),
     ...figures.flatMap((f) => {
       const column = columnName(f.key, t);
       return [t.t('share.csv.side', { side: a.label, column }), t.t('share.csv.side', { side: b.label, column }), t.t('share.csv.ratio', { column })];
     }),
   ];
-  const lines = rows.map((r): Cell[] => [r.row.loop, r.row.backend, ...r.figures.flatMap((f) => [f.a, f.b, f.ratio])]);
+  const lines = rows.map((r): Cell[] => [r.row.loop, r.row.backend, ...(engine ? [engineCell(r.row)] : []), ...r.figures.flatMap((f) => [f.a, f.b, f.ratio])]);
   return toCsv(header, lines);
 }
 

@@ -37,11 +37,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 const ROW_COLUMNS = ['loop', 'backend', 'firstStepMs', 'medianStepMs', 'p90StepMs', 'examplesPerSec', 'gflops'] as const;
 const OPTIONAL_ROW_COLUMNS = ['peakBytes', 'finalLoss', 'testAccuracy', 'softwareGpu'] as const;
 
-/** One line per backend (and loop); optional figures get a column when any row has them. */
+/** A row's engine where it has a choice: WebGPU's 'app' or 'tfjs' (no engine said: TensorFlow.js's); empty on other backends. */
+export function engineCell(row: Pick<SharedRow, 'backend' | 'engine'>): Cell {
+  return row.backend === 'webgpu' ? (row.engine ?? 'tfjs') : null;
+}
+
+/** One line per lane (and loop); the engine gets a column when a WebGPU row is there, optional figures when any row has them. */
 export function rowsToCsv(rows: readonly SharedRow[], t: Translator = ENGLISH): string {
   const optional = OPTIONAL_ROW_COLUMNS.filter((key) => rows.some((row) => row[key] !== undefined));
-  const columns = [...ROW_COLUMNS, ...optional];
-  return toCsv(columns.map((key) => columnName(key, t)), rows.map((row) => columns.map((key) => row[key])));
+  const engine = rows.some((row) => row.backend === 'webgpu');
+  const header = [...ROW_COLUMNS.slice(0, 2), ...(engine ? ['engine'] : []), ...ROW_COLUMNS.slice(2), ...optional];
+  const line = (row: SharedRow): Cell[] => [row.loop, row.backend, ...(engine ? [engineCell(row)] : []), ...[...ROW_COLUMNS.slice(2), ...optional].map((key) => row[key])];
+  return toCsv(header.map((key) => columnName(key, t)), rows.map(line));
 }
 
 /** One line per step, one column per curve; a cell is empty where that curve has no point at that step. */

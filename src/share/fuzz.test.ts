@@ -12,8 +12,9 @@ import { lessonDocument, validateLesson, type LessonReading } from './lessonDoc'
 import { decodeLessonPayload, encodeLessonPayload } from './lessonLink';
 import { lessonStartHash } from './lessonState';
 import { decodeResultLink, encodeResultLink, type DecodedResult } from './linkCodec';
-import { validateSharedResult } from './resultDoc';
+import { validateSharedResult, type SharedResult } from './resultDoc';
 import { ownSetResult } from './fixtures/ownDataset';
+import { raceOfBothEngines } from './fixtures/engineResults';
 import { isOwnDatasetOf } from './ownDatasetFacts';
 import { english, sayable } from '../i18n/testing/english';
 import { BASE64URL_CHARS, edits, mutate } from './testing/mutations';
@@ -128,15 +129,7 @@ describe('no input makes the decoders throw', () => {
     const doc = JSON.parse(JSON.stringify(typicalRaceResult())) as unknown;
     const paths = pathsOf(doc, 4);
     const replacement = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(-5, 1e308, '', '<script>', '__proto__', null, [], {}));
-    fc.assert(
-      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
-        const patched = structuredClone(doc);
-        setAt(patched, path, value);
-        const { result, errors } = validateSharedResult(patched);
-        expectUsableResult({ result, errors });
-      }),
-      { numRuns: RUNS },
-    );
+    readPatched(doc, paths, replacement, () => undefined);
   });
 });
 
@@ -149,19 +142,18 @@ describe('no own data set in a result makes the reader throw or keep what it sho
       fc.constantFrom(-5, 0, 1, 2.5, 1e308, 60_001, '', 'x'.repeat(81), 'a\u2028b', 'F'.repeat(64), 'f'.repeat(64), 'mnist', 'own:ffffffffffffffff', '__proto__', null, [], {}),
     );
     let kept = 0;
-    fc.assert(
-      fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
-        const patched = structuredClone(doc);
-        setAt(patched, path, value);
-        const { result, errors } = validateSharedResult(patched);
-        expectUsableResult({ result, errors });
+    readPatched(
+      doc,
+      paths,
+      replacement,
+      (result) => {
         // Facts are only ever kept of the set the run used.
         if (result?.ownDataset) {
           kept++;
           expect(isOwnDatasetOf(result.ownDataset, result.config.dataset)).toBe(true);
         }
-      }),
-      { numRuns: RUNS, seed: COUNTED_SEED },
+      },
+      COUNTED_SEED,
     );
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(RUNS);
@@ -176,6 +168,28 @@ describe('no own data set in a result makes the reader throw or keep what it sho
       }),
       { numRuns: RUNS, seed: COUNTED_SEED },
     );
+  });
+});
+
+describe('no engine in a result makes the reader throw or call a lane the app’s engine that is not', () => {
+  it(`validateSharedResult on ${RUNS} races of both WebGPU lanes with an engine, a backend, the race’s engines or the run’s engine replaced by random JSON`, () => {
+    const doc = JSON.parse(JSON.stringify(raceOfBothEngines())) as unknown;
+    const paths = [...[0, 1, 2, 3].flatMap((i) => [['rows', i, 'engine'], ['rows', i, 'backend']]), ['race', 'webgpuEngines'], ['config', 'gpuEngine'], ['race', 'backends']];
+    const replacement = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('app', 'tfjs', 'both', 'APP', 'webgpu', 'webgpu-tfjs', 'webgl', '', '__proto__', null, [], {}, ['app']));
+    const outcomes = { app: 0, none: 0 };
+    readPatched(
+      doc,
+      paths,
+      replacement,
+      (result) => {
+        // The app's engine is said of WebGPU rows only, and only where the link said exactly that.
+        for (const row of result?.rows ?? []) if (row.engine !== undefined) expect([row.engine, row.backend]).toEqual(['app', 'webgpu']);
+        outcomes[result?.rows.some((r) => r.engine === 'app') ? 'app' : 'none']++;
+      },
+      COUNTED_SEED,
+    );
+    expect(outcomes.app).toBeGreaterThan(0);
+    expect(outcomes.none).toBeGreaterThan(0);
   });
 });
 
@@ -241,6 +255,20 @@ describe('no lesson link makes the decoders throw, and every lesson they return 
     );
   });
 });
+
+/** Reads RUNS copies of a result document, each with the value at one of `paths` replaced, through the validator; `check` sees each reading. */
+function readPatched(doc: unknown, paths: (string | number)[][], replacement: fc.Arbitrary<unknown>, check: (result: SharedResult | null) => void, seed?: number): void {
+  fc.assert(
+    fc.property(fc.constantFrom(...paths), replacement, (path, value) => {
+      const patched = structuredClone(doc);
+      setAt(patched, path, value);
+      const { result, errors } = validateSharedResult(patched);
+      expectUsableResult({ result, errors });
+      check(result);
+    }),
+    { numRuns: RUNS, ...(seed === undefined ? {} : { seed }) },
+  );
+}
 
 function pathsOf(value: unknown, depth: number, prefix: (string | number)[] = []): (string | number)[][] {
   if (depth === 0 || typeof value !== 'object' || value === null) return [prefix];

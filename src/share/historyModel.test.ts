@@ -17,8 +17,8 @@ describe('the page\'s run history', () => {
     expect(await model.add(entryFor(result, 'received-1'))).toBeNull();
     const { entries } = model.getSnapshot();
     expect(entries).toHaveLength(2);
-    expect(entries.find((e) => e.id === 'received-1')?.workload).toBe(`Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU (received link)`);
-    expect(entries[0]).toMatchObject({ createdAt: result.createdAt, device: 'Linux x86_64 · GPU: nvidia lovelace', headline: '1600 examples/s on WebGPU (fastest of 3)' });
+    expect(entries.find((e) => e.id === 'received-1')?.workload).toBe(`Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU · TensorFlow.js (received link)`);
+    expect(entries[0]).toMatchObject({ createdAt: result.createdAt, device: 'Linux x86_64 · GPU: nvidia lovelace', headline: '1600 examples/s on WebGPU · TensorFlow.js (fastest of 3)' });
     await model.remove('received-1');
     expect(model.getSnapshot().entries).toHaveLength(1);
   });
@@ -27,7 +27,7 @@ describe('the page\'s run history', () => {
     const zh = new Translator('zh-CN');
     const received = entryTexts({ id: 'received-1', result }, zh);
     expect(received.workload).toMatch(/^竞速：.*（通过链接收到）$/);
-    expect(received.headline).toBe('WebGPU 上 1600 样本/秒（3 个中最快）');
+    expect(received.headline).toBe('WebGPU · TensorFlow.js 内核 上 1600 样本/秒（3 个中最快）');
     expect(entryTexts({ id: 'h1', result }).workload).toBe(entryFor(result).workload);
   });
 

@@ -28,6 +28,16 @@ describe('raceMarkdown', () => {
     expect(marked[3]).toBe('| webgl (software, on the CPU) | 200 | 20.0 | 24.0 | 18.0 | 30.0 | 1600.0 | 1.250 | 8.0 | 16.0 | 10.00×, CPU vs CPU | n/a |');
   });
 
+  it('names both WebGPU lanes by their engine, each with its speed-ups, marked on a software GPU', () => {
+    const software = { webgpu: { renderer: 'SwiftShader', evidence: 'google / swiftshader', fallbackAdapter: true } };
+    const rows = [raceRow('cpu', 200), { ...raceRow('webgpu', 10), engine: 'app' as const }, { ...raceRow('webgpu', 50), engine: 'tfjs' as const }];
+    const first = (text: string) => text.split('\n').slice(2).map((line) => line.split(' | ')[0]);
+    expect(first(raceMarkdown(rows))).toEqual(['| cpu', "| webgpu · the app's engine", '| webgpu · TensorFlow.js']);
+    const marked = raceMarkdown(rows, [], software).split('\n');
+    expect(marked[3]).toMatch(/^\| webgpu · the app's engine \(software, on the CPU\) \| .* \| 20\.00×, CPU vs CPU \| n\/a \|$/);
+    expect(marked[4]).toMatch(/^\| webgpu · TensorFlow\.js \(software, on the CPU\) \| .* \| 4\.00×, CPU vs CPU \| n\/a \|$/);
+  });
+
   it('says WebAssembly’s threads beside a software GPU’s mark in one table', () => {
     const software = { webgl: { renderer: 'SwiftShader', evidence: 'x', fallbackAdapter: false } };
     const marked = raceMarkdown([raceRow('cpu', 200), { ...raceRow('wasm', 50), threads: 2 }, raceRow('webgl', 20)], [], software).split('\n');
@@ -57,6 +67,11 @@ describe('sweep tables', () => {
     ]);
     expect(text.split('\n')[3]).toBe('| 32 | – | 400.0 (80.0 ms) |');
     expect(text).toContain('- SKIPPED: cpu: stopped at batch 32: skipped');
+  });
+
+  it('gives the batch sweep’s WebGPU column its engine', () => {
+    const text = batchMarkdown([batchAt('cpu', 16, 100), { ...batchAt('webgpu', 16, 300), engine: 'app' }]);
+    expect(text.split('\n')[0]).toBe("| batch (examples/s, median step ms) | cpu | webgpu · the app's engine |");
   });
 
   it('writes n/a for a missing number', () => {

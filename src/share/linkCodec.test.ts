@@ -43,7 +43,8 @@ describe('result links', () => {
         `JSON ${json.length} chars -> link ${link.length} chars (target ${TYPICAL_RACE_LINK_TARGET}, hard limit ${MAX_LINK_CHARS})`,
     );
     expect(link.length).toBeLessThanOrEqual(TYPICAL_RACE_LINK_TARGET);
-    expect(link).toMatch(/^#v=4&view=lab&warmupSteps=3&measuredSteps=20&backends=cpu,webgl,webgpu&r=[A-Za-z0-9_-]+$/);
+    // Its settings repeat its lanes: this race ran TensorFlow.js's WebGPU only.
+    expect(link).toMatch(/^#v=4&view=lab&warmupSteps=3&measuredSteps=20&backends=cpu,webgl,webgpu&webgpuEngines=tfjs&r=[A-Za-z0-9_-]+$/);
     expect(hasResultParam(link)).toBe(true);
     expect(await decodeResultLink(link)).toEqual({ result, errors: [] });
     expect(decodeViewHash(link)).toMatchObject({ view: 'lab', values: labSettingsOfRace(result), errors: [] });

@@ -14,6 +14,12 @@
  *   Later in v4 a shared result's GPU rows gained `softwareGpu` (ran on a software GPU, i.e. the
  *   CPU). It adds a field and changes no meaning, so no new version: a row without it, from an
  *   older result, is judged from that result's own device report (src/share/softwareGpu.ts).
+ *   Later still, the app's own WebGPU engine (src/config/lanes.ts): a WebGPU row it trained carries
+ *   `engine: 'app'`, its curves are `metric (webgpu app engine)`, a race records `webgpuEngines` and a
+ *   run's configuration `gpuEngine`. Each is absent from an older result, where it means what that
+ *   result ran: TensorFlow.js's kernels (no engine on a row, `(webgpu)` curves, and a race or a
+ *   configuration without them read as 'tfjs' by src/share/resultParts.ts), so no new version either.
+ *   A settings link without them takes their defaults (the app's engine): it carries no figure.
  */
 import { msg, type Message } from '../i18n/message';
 

@@ -1,8 +1,10 @@
 /**
- * Whether backends learn the same: the parity check's loss curves compared step by step against a
- * reference backend (the plain-JS CPU where it ran), and the verdict in one sentence (paritySentence).
+ * Whether backends learn the same: the parity check's loss curves, one per lane (a backend, and on
+ * WebGPU its engine), compared step by step against a reference lane (the plain-JS CPU where it ran),
+ * and the verdict in one sentence (paritySentence).
  */
-import { PLAIN_CPU, type BackendName } from '../config/backends';
+import { PLAIN_CPU } from '../config/backends';
+import { askedLaneIdOf, laneIdMessage, type LaneId } from '../config/lanes';
 import type { ParityCurve } from '../engine/protocol/lab';
 import type { Translator } from '../i18n/translator';
 
@@ -20,16 +22,16 @@ const LOSS_FLOOR = 1e-3;
 
 export interface ParityStep {
   step: number;
-  /** Largest |loss − reference loss| / |reference loss| over the other backends; Infinity where a loss is not finite. */
+  /** Largest |loss − reference loss| / |reference loss| over the other lanes; Infinity where a loss is not finite. */
   maxRelativeDiff: number;
-  /** The backend furthest from the reference at this step; null when only the reference ran. */
-  worst: BackendName | null;
+  /** The lane furthest from the reference at this step; null when only the reference ran. */
+  worst: LaneId | null;
 }
 
 export interface ParityReport {
-  /** Every backend compared, in the order of the curves. */
-  backends: BackendName[];
-  reference: BackendName;
+  /** Every lane compared, in the order of the curves. */
+  lanes: LaneId[];
+  reference: LaneId;
   steps: ParityStep[];
   /** The largest difference over every step. */
   worst: ParityStep | null;
@@ -49,7 +51,7 @@ export function parityPercent(x: number, t: Translator): string {
   return Number.isFinite(x) ? `${(x * 100).toPrecision(2)}%` : t.t('lab.value.notANumber');
 }
 
-/** Compares every curve with the reference step by step; null when fewer than two backends ran. */
+/** Compares every curve with the reference step by step; null when fewer than two lanes ran. */
 export function parityReport(curves: readonly ParityCurve[], tolerance = PARITY_TOLERANCE): ParityReport | null {
   if (curves.length < 2) return null;
   const ref = curves.find((c) => c.backend === PLAIN_CPU) ?? curves[0];
@@ -60,25 +62,25 @@ export function parityReport(curves: readonly ParityCurve[], tolerance = PARITY_
     let worst: ParityStep = { step: i + 1, maxRelativeDiff: 0, worst: null };
     for (const curve of others) {
       const diff = relative(curve.losses[i] ?? NaN, ref.losses[i] ?? NaN);
-      if (worst.worst === null || diff > worst.maxRelativeDiff) worst = { step: i + 1, maxRelativeDiff: diff, worst: curve.backend };
+      if (worst.worst === null || diff > worst.maxRelativeDiff) worst = { step: i + 1, maxRelativeDiff: diff, worst: askedLaneIdOf(curve) };
     }
     steps.push(worst);
   }
   const overall = steps.reduce<ParityStep | null>((a, s) => (a === null || s.maxRelativeDiff > a.maxRelativeDiff ? s : a), null);
   const firstDivergence = steps.find((s) => !(s.maxRelativeDiff <= tolerance)) ?? null;
   const agree = firstDivergence === null;
-  return { backends: curves.map((c) => c.backend), reference: ref.backend, steps, worst: overall, firstDivergence, agree, tolerance };
+  return { lanes: curves.map(askedLaneIdOf), reference: askedLaneIdOf(ref), steps, worst: overall, firstDivergence, agree, tolerance };
 }
 
 /** The verdict in one sentence, in the translator's language: agreement and its largest difference, or where a backend departs. */
 export function paritySentence(report: ParityReport, t: Translator): string {
   const { reference, steps, worst: overall, firstDivergence, tolerance } = report;
-  const name = (backend: BackendName) => t.t(`backend.${backend}`);
+  const name = (lane: LaneId) => t.say(laneIdMessage(lane));
   const percent = (x: number) => parityPercent(x, t);
   if (firstDivergence === null) {
     return t.t('lab.parity.agree', {
-      count: report.backends.length,
-      names: report.backends.map(name).join(t.t('lab.list.separator')),
+      count: report.lanes.length,
+      names: report.lanes.map(name).join(t.t('lab.list.separator')),
       tolerance: percent(tolerance),
       steps: steps.length,
       largest: percent(overall?.maxRelativeDiff ?? 0),

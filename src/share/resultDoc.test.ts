@@ -76,8 +76,8 @@ describe('validateSharedResult', () => {
     });
     const { result, errors } = validateSharedResult(doc);
     expect(english(errors)).toEqual([]);
-    // A v1 result took the seed run's settings for granted.
-    expect(result?.config).toEqual({ ...defaultCnnConfig(), model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, backend: 'cpu', batchSize: 256, learningRate: 0.02 });
+    // A v1 result took the seed run's settings for granted, and ran TensorFlow.js's kernels (there was no other engine).
+    expect(result?.config).toEqual({ ...defaultCnnConfig(), model: 'classic', epochs: 5, trainExamples: 60_000, testExamples: 10_000, backend: 'cpu', batchSize: 256, learningRate: 0.02, gpuEngine: 'tfjs' });
   });
 
   it('keeps a script in a text field as inert text', () => {
@@ -185,7 +185,7 @@ describe('validateSharedResult', () => {
     ], (r) => expect(r.config.workload).toBe('cnn')],
     ['bad race settings', (d) => (d.race = { backends: ['cpu', 'cpu'], warmupSteps: 2 }), [
       "Backends lists cpu twice (got 'cpu,cpu')",
-    ], (r) => expect(r.race).toEqual({ backends: ['cpu', 'wasm', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 10 })],
+    ], (r) => expect(r.race).toEqual({ backends: ['cpu', 'wasm', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 10, webgpuEngines: 'tfjs' })],
   ];
 
   it.each(damagedParts)('keeps the rest of a result with %s', (_name, patch, errors, check) => {

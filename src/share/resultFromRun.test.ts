@@ -7,7 +7,7 @@ import { decodeResultLink, encodeResultLink } from './linkCodec';
 import { validateSharedResult } from './resultDoc';
 import type { DeviceForShare } from './flattenDevice';
 import { resultFromRace, resultFromRun, weightedQuantile, type RaceCapture, type RunCapture } from './resultFromRun';
-import { MessageError } from '../i18n/message';
+import { MessageError, msg } from '../i18n/message';
 import { english } from '../i18n/testing/english';
 import { SHAPES_FACTS, SHAPES_ID, SHAPES_SUMMARY } from './fixtures/ownDataset';
 
@@ -109,6 +109,17 @@ describe('a training run as a shared result', () => {
     expect(mnist.ok && mnist.result).not.toHaveProperty('ownDataset');
   });
 
+  it('says the app’s engine trained where it did, and names the curves by that lane; TensorFlow.js’s WebGPU row says nothing', () => {
+    const info = { backend: 'webgpu' as const, engine: 'app' as const, modelLabel: 'Tiny CNN', params: 1, forwardFlopsPerExample: 1, trainFlopsPerExample: 3, stepsPerEpoch: 6, totalSteps: 6, flags: {} };
+    const app = resultFromRun({ ...cnnRun([point(1), point(2)]), info }, ENV, WHEN);
+    expect(app.ok && app.result.rows[0]).toMatchObject({ backend: 'webgpu', engine: 'app' });
+    expect(app.ok && app.result.curves[0].name).toBe('loss (webgpu app engine)');
+    const tfjs = resultFromRun({ ...cnnRun([point(1), point(2)]), config: { ...defaultCnnConfig(), gpuEngine: 'tfjs' }, info: { ...info, engine: 'tfjs' } }, ENV, WHEN);
+    expect(tfjs.ok && tfjs.result.rows[0].engine).toBeUndefined();
+    expect(tfjs.ok && tfjs.result.config.gpuEngine).toBe('tfjs');
+    expect(tfjs.ok && tfjs.result.curves[0].name).toBe('loss (webgpu)');
+  });
+
   it('refuses a run that never finished a step', () => {
     const none = resultFromRun(cnnRun([]), ENV);
     expect(!none.ok && english(none.reason)).toBe('The run stopped before its first step, so there is nothing to share.');
@@ -121,10 +132,21 @@ function race(): RaceCapture {
   return {
     workload: { model: 'tiny', dataset: 'mnist', batchSize: 32, seed: 3, warmupSteps: 1, measuredSteps: 3 },
     backends: ['cpu', 'webgl', 'webgpu'],
+    webgpuEngines: 'both',
     rows: [
       { ...raceRow('cpu', 200), stepTrace: trace('cpu') },
       { ...raceRow('webgl', 50), stepTrace: trace('webgl') },
     ],
+  };
+}
+
+/** The same race with both WebGPU lanes finished, the app's engine first, as the race runs them. */
+function raceOfBothEngines(): RaceCapture {
+  const base = race();
+  const trace = base.rows[1].stepTrace;
+  return {
+    ...base,
+    rows: [...base.rows, { ...raceRow('webgpu', 10), engine: 'app', stepTrace: trace }, { ...raceRow('webgpu', 40), engine: 'tfjs', stepTrace: trace }],
   };
 }
 
@@ -134,7 +156,7 @@ describe('a race as a shared result', () => {
     if (!built.ok) throw new MessageError(built.reason);
     const { result } = built;
     expect(result.config).toMatchObject({ workload: 'cnn', model: 'tiny', dataset: 'mnist', batchSize: 32, seed: 3 });
-    expect(result.race).toEqual({ backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 1, measuredSteps: 3 });
+    expect(result.race).toEqual({ backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 1, measuredSteps: 3, webgpuEngines: 'both' });
     expect(result.rows.map((r) => [r.backend, r.medianStepMs, r.peakBytes, r.finalLoss])).toEqual([
       ['cpu', 200, 8 * 1024 * 1024, 1.9],
       ['webgl', 50, 16 * 1024 * 1024, 1.9],
@@ -145,7 +167,34 @@ describe('a race as a shared result', () => {
     expect(result.curves).toHaveLength(6);
   });
 
-  it('survives its own link: what is decoded is what was encoded', async () => {
+  it('keeps both WebGPU lanes apart: the app’s engine’s row says so, TensorFlow.js’s says nothing, and their curves have names of their own', () => {
+    const built = resultFromRace(raceOfBothEngines(), ENV, WHEN);
+    if (!built.ok) throw new MessageError(built.reason);
+    const { rows, curves } = built.result;
+    expect(rows.map((r) => [r.backend, r.engine, r.medianStepMs])).toEqual([
+      ['cpu', undefined, 200],
+      ['webgl', undefined, 50],
+      ['webgpu', 'app', 10],
+      ['webgpu', undefined, 40],
+    ]);
+    expect(curves.filter((c) => c.name.startsWith('loss')).map((c) => c.name)).toEqual(['loss (cpu)', 'loss (webgl)', 'loss (webgpu app engine)', 'loss (webgpu)']);
+    expect(new Set(curves.map((c) => c.name)).size).toBe(curves.length);
+  });
+
+  it('keeps one row of a lane measured twice: the app’s engine’s lane that fell back to TensorFlow.js’s kernels', () => {
+    const both = raceOfBothEngines();
+    const fellBack = { ...both.rows[2], engine: 'tfjs' as const, engineNote: msg('engine.gpu.fallback', { reason: 'x' }) };
+    const built = resultFromRace({ ...both, rows: [both.rows[0], fellBack, both.rows[3]] }, ENV, WHEN);
+    expect(built.ok && built.result.rows.map((r) => [r.backend, r.engine, r.medianStepMs])).toEqual([
+      ['cpu', undefined, 200],
+      ['webgpu', undefined, 10],
+    ]);
+  });
+
+  it('survives its own link: what is decoded is what was encoded, both WebGPU lanes included', async () => {
+    const both = resultFromRace(raceOfBothEngines(), ENV, WHEN);
+    if (!both.ok) throw new MessageError(both.reason);
+    expect((await decodeResultLink(await encodeResultLink(both.result))).result).toEqual(both.result);
     const built = resultFromRace(race(), ENV, WHEN);
     if (!built.ok) throw new MessageError(built.reason);
     const link = await encodeResultLink(built.result);

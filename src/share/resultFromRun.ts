@@ -5,6 +5,8 @@
 import { msg, type Message } from '../i18n/message';
 import type { BackendName } from '../config/backends';
 import type { GanRunConfig } from '../config/ganConfig';
+import type { GpuEngine, RaceGpuEngines } from '../config/gpuEngines';
+import { laneIdOf, type LaneId } from '../config/lanes';
 import type { CnnRunConfig } from '../config/cnnConfig';
 import type { OwnDatasetSummary } from '../config/datasets';
 import type { LabWorkload } from '../config/labConfig';
@@ -17,8 +19,11 @@ import { makeSharedResult, type SharedResult, type SharedRow } from './resultDoc
 import type { DeviceForShare } from './flattenDevice';
 import { raceConfigOf } from './resultSettings';
 import { rowFlag, softwareFromDevice, type SoftwareMap } from './softwareGpu';
+import { curveName } from './curveNames';
 
-/** Curve names are `metric (backend)`; the same metrics in every kind of result, so they overlay. */
+export { curveName } from './curveNames';
+
+/** Curve names are `metric (lane)` (src/share/curveNames.ts); the same metrics in every kind of result, so they overlay. */
 export const CURVE_METRICS = {
   loss: 'loss',
   dLoss: 'D loss',
@@ -31,8 +36,9 @@ export const CURVE_METRICS = {
 /** The per-step scalar a row's final loss comes from. */
 const HEADLINE_SCALAR = { cnn: 'loss', gan: 'dLoss' } as const;
 
-export function curveName(metric: string, backend: BackendName): string {
-  return `${metric} (${backend})`;
+/** What a shared row says of its engine: 'app' where the app's engine trained; nothing for TensorFlow.js's kernels. */
+function engineField(engine: GpuEngine | undefined): Pick<SharedRow, 'engine'> {
+  return engine === 'app' ? { engine: 'app' } : {};
 }
 
 /** Everything of a finished (or stopped) training run that its shared result needs. */
@@ -104,35 +110,36 @@ function wholeCurve(run: RunCapture, scalar: string): Point[] {
   return [...prior, ...own];
 }
 
-function runCurves(run: RunCapture, backend: BackendName): { name: string; points: Point[] }[] {
+function runCurves(run: RunCapture, lane: LaneId): { name: string; points: Point[] }[] {
   const steady = run.metrics.filter((p) => !p.warmup);
   const scalarCurves =
     run.config.workload === 'cnn'
       ? [
-          { name: curveName(CURVE_METRICS.loss, backend), points: wholeCurve(run, 'loss') },
-          { name: curveName(CURVE_METRICS.testAccuracy, backend), points: run.evals.map((e): Point => [e.step, e.testAccuracy]) },
+          { name: curveName(CURVE_METRICS.loss, lane), points: wholeCurve(run, 'loss') },
+          { name: curveName(CURVE_METRICS.testAccuracy, lane), points: run.evals.map((e): Point => [e.step, e.testAccuracy]) },
         ]
       : [
-          { name: curveName(CURVE_METRICS.dLoss, backend), points: wholeCurve(run, 'dLoss') },
-          { name: curveName(CURVE_METRICS.gLoss, backend), points: wholeCurve(run, 'gLoss') },
+          { name: curveName(CURVE_METRICS.dLoss, lane), points: wholeCurve(run, 'dLoss') },
+          { name: curveName(CURVE_METRICS.gLoss, lane), points: wholeCurve(run, 'gLoss') },
         ];
   return [
     ...scalarCurves,
-    { name: curveName(CURVE_METRICS.throughput, backend), points: steady.map((p): Point => [p.step, p.examplesPerSec]) },
-    { name: curveName(CURVE_METRICS.memory, backend), points: run.metrics.map((p): Point => [p.step, p.gpuBytes ?? p.bytes]) },
+    { name: curveName(CURVE_METRICS.throughput, lane), points: steady.map((p): Point => [p.step, p.examplesPerSec]) },
+    { name: curveName(CURVE_METRICS.memory, lane), points: run.metrics.map((p): Point => [p.step, p.gpuBytes ?? p.bytes]) },
   ].filter((c) => c.points.length > 0);
 }
 
-/** A training run's shared result: one row for the backend that ran, its curves, this device. */
+/** A training run's shared result: one row for the backend (and engine) that ran, its curves, this device. */
 export function resultFromRun(run: RunCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
   if (run.metrics.length === 0) return { ok: false, reason: msg('share.result.noSteps') };
   const backend = run.info?.backend ?? run.config.backend;
+  const engine = engineField(run.info?.engine);
   return {
     ok: true,
     result: makeSharedResult({
       config: run.config,
-      rows: [{ ...runRow(run, backend), ...rowFlag(backend, softwareOf(env)) }],
-      curves: runCurves(run, backend),
+      rows: [{ ...runRow(run, backend), ...engine, ...rowFlag(backend, softwareOf(env)) }],
+      curves: runCurves(run, laneIdOf({ backend, ...engine })),
       device: env.device,
       versions: env.versions,
       createdAt,
@@ -145,6 +152,8 @@ export interface RaceCapture {
   workload: LabWorkload;
   /** The backends asked for, in race order (some may have stopped without a row). */
   backends: readonly BackendName[];
+  /** Which engines raced on WebGPU. */
+  webgpuEngines: RaceGpuEngines;
   rows: readonly RaceRow[];
 }
 
@@ -154,6 +163,7 @@ function raceRow(row: RaceRow): SharedRow {
   const shared: SharedRow = {
     loop: 'app',
     backend: row.backend,
+    ...engineField(row.engine),
     firstStepMs: finiteOr(row.firstStepMs, 0),
     medianStepMs: finiteOr(row.medianStepMs, 0),
     p90StepMs: finiteOr(row.p90StepMs, 0),
@@ -168,24 +178,31 @@ function raceRow(row: RaceRow): SharedRow {
 function raceCurves(row: RaceRow): { name: string; points: Point[] }[] {
   const trace = row.stepTrace ?? [];
   const measured = trace.filter((s) => s.step > row.warmupSteps && s.stepMs > 0);
+  const lane = laneIdOf(row);
   return [
-    { name: curveName(CURVE_METRICS.loss, row.backend), points: trace.map((s): Point => [s.step, s.loss]) },
-    { name: curveName(CURVE_METRICS.throughput, row.backend), points: measured.map((s): Point => [s.step, (row.batchSize * 1000) / s.stepMs]) },
-    { name: curveName(CURVE_METRICS.memory, row.backend), points: trace.map((s): Point => [s.step, s.gpuBytes ?? s.bytes]) },
+    { name: curveName(CURVE_METRICS.loss, lane), points: trace.map((s): Point => [s.step, s.loss]) },
+    { name: curveName(CURVE_METRICS.throughput, lane), points: measured.map((s): Point => [s.step, (row.batchSize * 1000) / s.stepMs]) },
+    { name: curveName(CURVE_METRICS.memory, lane), points: trace.map((s): Point => [s.step, s.gpuBytes ?? s.bytes]) },
   ].filter((c) => c.points.length > 0);
 }
 
-/** A race's shared result: a row and curves per backend that finished, the race settings, this device. */
+/** One row per lane that ran: a lane that asked for the app's engine and fell back measured TensorFlow.js's lane again, and the first of the two is kept. */
+function onePerLane(rows: readonly RaceRow[]): RaceRow[] {
+  return rows.filter((row, i) => rows.findIndex((other) => laneIdOf(other) === laneIdOf(row)) === i);
+}
+
+/** A race's shared result: a row and curves per lane that finished (WebGPU once per engine), the race settings, this device. */
 export function resultFromRace(race: RaceCapture, env: DeviceForShare, createdAt = new Date()): BuiltResult {
   if (race.rows.length === 0) return { ok: false, reason: msg('share.result.noRows') };
   const { workload } = race;
+  const rows = onePerLane(race.rows);
   return {
     ok: true,
     result: makeSharedResult({
       config: raceConfigOf(workload),
-      race: { backends: [...race.backends], warmupSteps: workload.warmupSteps, measuredSteps: workload.measuredSteps },
-      rows: race.rows.map((row) => ({ ...raceRow(row), ...rowFlag(row.backend, softwareOf(env)) })),
-      curves: race.rows.flatMap(raceCurves),
+      race: { backends: [...race.backends], warmupSteps: workload.warmupSteps, measuredSteps: workload.measuredSteps, webgpuEngines: race.webgpuEngines },
+      rows: rows.map((row) => ({ ...raceRow(row), ...rowFlag(row.backend, softwareOf(env)) })),
+      curves: rows.flatMap(raceCurves),
       device: env.device,
       versions: env.versions,
       createdAt,

@@ -1,5 +1,6 @@
 /** Readers for each part of an untrusted shared result: each builds fresh objects and reports what it dropped. */
 import { BACKEND_NAMES, BACKENDS, isBackendName } from '../config/backends';
+import { GPU_ENGINES } from '../config/gpuEngines';
 import type { Point } from './downsample';
 import type { Message } from '../i18n/message';
 import { part, quoted, type ErrorList } from './messages';
@@ -25,6 +26,12 @@ import { RACE_TABLE, type RaceSettings } from '../config/labConfig';
 import { readSettings } from '../config/schema';
 import { DEFAULT_WORKLOAD, isWorkloadId, WORKLOADS, type RunConfig } from '../config/workloads';
 import { isFiniteInRange, isShortString, objectEntries, reportUnknownKeys } from './untrusted';
+
+/**
+ * What a result shared before the app's own WebGPU engine ran, and so what it means where it names no
+ * engine: TensorFlow.js's kernels, in a run (its configuration's gpuEngine) and in a race (webgpuEngines).
+ */
+const BEFORE_THE_APPS_ENGINE = { config: { gpuEngine: 'tfjs' }, race: { webgpuEngines: 'tfjs' } } as const;
 
 /** Longest step time accepted, ms (about 11 days). */
 const MAX_STEP_MS = 1e9;
@@ -75,6 +82,8 @@ export function readConfig(raw: unknown, version: number, errors: ErrorList): Ru
     if (values.has(key)) errors.say('check.setting.twice', { key: quoted(key) });
     else values.set(key, value);
   }
+  // A configuration that names no WebGPU engine ran TensorFlow.js's: "Run on this device" repeats that.
+  if (!values.has('gpuEngine')) values.set('gpuEngine', BEFORE_THE_APPS_ENGINE.config.gpuEngine);
   const workloadRaw = values.get('workload');
   const workload = isWorkloadId(workloadRaw) ? workloadRaw : DEFAULT_WORKLOAD;
   if (workloadRaw === undefined) errors.say('check.result.noWorkload', { workload: DEFAULT_WORKLOAD });
@@ -91,7 +100,7 @@ export function readRace(raw: unknown, errors: ErrorList): RaceSettings | null {
   const entries = objectEntries(raw, part('check.part.race'), errors);
   if (entries === null) return null;
   reportUnknownKeys(entries, Object.keys(RACE_TABLE.fields), part('check.part.race'), errors);
-  const reading = readSettings(RACE_TABLE, Object.fromEntries(entries));
+  const reading = readSettings(RACE_TABLE, { ...BEFORE_THE_APPS_ENGINE.race, ...Object.fromEntries(entries) });
   for (const e of reading.errors) errors.add(e.message);
   return reading.values;
 }
@@ -119,8 +128,22 @@ function readRow(raw: unknown, what: Message, errors: ErrorList): SharedRow | nu
     }
     numbers[key] = value;
   }
-  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu'], what, errors);
-  return { loop, backend, ...numbers, ...readSoftwareFlag(entries.get('softwareGpu'), backend, what, errors) } as SharedRow;
+  reportUnknownKeys(entries, ['loop', 'backend', ...Object.keys(ROW_NUMBERS), 'softwareGpu', 'engine'], what, errors);
+  return { loop, backend, ...numbers, ...readEngine(entries.get('engine'), backend, what, errors), ...readSoftwareFlag(entries.get('softwareGpu'), backend, what, errors) } as SharedRow;
+}
+
+/** A row's engine: 'app' on a WebGPU row the app's engine trained; 'tfjs' is what no engine says already; anything else is dropped with a message. */
+function readEngine(raw: unknown, backend: keyof typeof BACKENDS, what: Message, errors: ErrorList): Pick<SharedRow, 'engine'> {
+  if (raw === undefined || raw === 'tfjs') return {};
+  if (raw !== 'app') {
+    errors.say('check.row.engine', { what, key: 'engine', options: GPU_ENGINES.join(', '), got: quoted(raw) });
+    return {};
+  }
+  if (backend !== 'webgpu') {
+    errors.say('check.row.engineNotWebGpu', { what, key: 'engine', backend });
+    return {};
+  }
+  return { engine: 'app' };
 }
 
 /** A GPU row's softwareGpu flag (true or false); anything else is dropped with a message. */

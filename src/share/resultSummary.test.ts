@@ -13,7 +13,7 @@ describe('one-line summaries of a result', () => {
 
   it('describe what ran', () => {
     expect(workloadKind(race)).toBe('race');
-    expect(describeWorkload(race)).toBe('Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU');
+    expect(describeWorkload(race)).toBe('Race: Classic CNN, MNIST digits, batch 64, 3 warm-up + 20 measured steps on CPU (plain JS), WebGL, WebGPU · TensorFlow.js');
     const cnn = { ...race, race: null, config: { ...defaultCnnConfig(), model: 'classic' as const, batchSize: 64, epochs: 1 } };
     expect(describeWorkload(cnn)).toBe('CNN: Classic CNN, MNIST digits, batch 64, 1 epoch on WebGL');
     const gan = { ...race, race: null, config: defaultGanConfig() };
@@ -30,10 +30,21 @@ describe('one-line summaries of a result', () => {
   });
 
   it('headline the fastest backend', () => {
-    expect(headline(race)).toBe('1600 examples/s on WebGPU (fastest of 3)');
+    expect(headline(race)).toBe('1600 examples/s on WebGPU · TensorFlow.js (fastest of 3)');
     expect(headline({ ...race, rows: [] })).toBe('no figures');
     const onTheCpu = { ...race, rows: race.rows.map((r) => (r.backend === 'webgpu' ? { ...r, softwareGpu: true } : r)) };
-    expect(headline(onTheCpu)).toBe('1600 examples/s on WebGPU (software, on the CPU) (fastest of 3)');
+    expect(headline(onTheCpu)).toBe('1600 examples/s on WebGPU · TensorFlow.js (software, on the CPU) (fastest of 3)');
+  });
+
+  it('name the engine wherever they name WebGPU: a row, a run, a race of both lanes', () => {
+    expect(rowLabel({ backend: 'webgpu', loop: 'app', engine: 'app' })).toBe("WebGPU · the app's engine");
+    expect(rowLabel({ backend: 'webgpu', loop: 'app' })).toBe('WebGPU · TensorFlow.js');
+    expect(rowLabel({ backend: 'webgpu', loop: 'app', engine: 'app', softwareGpu: true })).toBe("WebGPU · the app's engine (software, on the CPU)");
+    const both = { ...race, race: { ...(race.race as NonNullable<typeof race.race>), webgpuEngines: 'both' as const } };
+    expect(describeWorkload(both)).toMatch(/on CPU \(plain JS\), WebGL, WebGPU · the app's engine, WebGPU · TensorFlow\.js$/);
+    const run = { ...race, race: null, config: { ...defaultCnnConfig(), backend: 'webgpu' as const }, rows: [{ ...race.rows[2], engine: 'app' as const }] };
+    expect(describeWorkload(run)).toBe("CNN: Tiny CNN, MNIST digits, batch 32, 1 epoch on WebGPU · the app's engine");
+    expect(describeWorkload({ ...run, rows: [race.rows[2]] })).toBe('CNN: Tiny CNN, MNIST digits, batch 32, 1 epoch on WebGPU · TensorFlow.js');
   });
 
   it('speak Chinese with a Chinese translator, table labels included', () => {
@@ -41,7 +52,7 @@ describe('one-line summaries of a result', () => {
     const gan = { ...race, race: null, config: defaultGanConfig() };
     expect(describeWorkload(gan, zh)).toBe(`GAN：${zh.t('model.gan.mlp.label')}，${zh.t('dataset.mnist')}，批大小 64，在 ${zh.t('backend.webgl')} 上训练 5000 步`);
     expect(describeWorkload(race, zh)).toContain(`${zh.t('backend.cpu')}、WebGL、WebGPU`);
-    expect(headline(race, zh)).toBe('WebGPU 上 1600 样本/秒（3 个中最快）');
+    expect(headline(race, zh)).toBe('WebGPU · TensorFlow.js 内核 上 1600 样本/秒（3 个中最快）');
     expect(rowLabel({ backend: 'webgl', loop: 'bare' }, zh)).toBe('WebGL（裸循环）');
     expect(rowLabel({ backend: 'webgl', loop: 'app', softwareGpu: true }, zh)).toBe('WebGL（软件，在 CPU 上）');
     expect(deviceLine({}, zh)).toBe('未知设备');

@@ -5,6 +5,7 @@
  */
 import { isBackendName } from '../config/backends';
 import { datasetMessage, DATASETS, isOwnDatasetId } from '../config/datasets';
+import { raceLanes } from '../config/gpuEngines';
 import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../config/models';
 import { HIDDEN } from '../engine/protocol/deviceReport';
 import { Translator } from '../i18n/translator';
@@ -12,6 +13,7 @@ import { ownDatasetMessage } from './ownDatasetFacts';
 import { workloadKind } from './resultSettings';
 import type { DeviceReport, SharedCurve, SharedResult, SharedRow } from './resultDoc';
 import { formatNumber } from './format';
+import { laneName, markedLane } from './laneNames';
 
 /**
  * The Translator every function here takes last: History and the shared-result panel pass the
@@ -45,30 +47,38 @@ function resultModelLabel(result: SharedResult, t: Translator): string {
   return Object.hasOwn(info, id) ? t.t(`model.${workload}.${id}.label`) : id;
 }
 
-function backendList(backends: readonly string[], t: Translator): string {
-  return backends.map((b) => backendLabel(b, t)).join(t.t('share.summary.listSeparator'));
+/** A race's lanes by name, WebGPU once per engine it raced: "CPU (plain JS), WebGPU · the app's engine, WebGPU · TensorFlow.js". */
+function laneList(race: NonNullable<SharedResult['race']>, t: Translator): string {
+  return raceLanes(race.backends, race.webgpuEngines)
+    .map((lane) => laneName(lane, t))
+    .join(t.t('share.summary.listSeparator'));
 }
 
-/** Everything that ran, by the labels of the model, data set and backend tables. */
+/** The backend a run trained on, with the engine its row says ran ("WebGPU · the app's engine"). */
+function runLaneName(result: SharedResult, t: Translator): string {
+  const { backend } = result.config;
+  return laneName({ backend, engine: result.rows.find((r) => r.backend === backend)?.engine }, t);
+}
+
+/** Everything that ran, by the labels of the model, data set and backend tables, WebGPU with its engine. */
 export function describeWorkload(result: SharedResult, t: Translator = ENGLISH): string {
   const { config, race } = result;
   const what = t.t('share.summary.what', { model: resultModelLabel(result, t), dataset: datasetLabel(result, t), batch: config.batchSize });
-  if (race) return t.t('share.summary.race', { what, warmup: race.warmupSteps, measured: race.measuredSteps, backends: backendList(race.backends, t) });
-  if (config.workload === 'gan') return t.t('share.summary.gan', { what, steps: config.steps, backend: backendLabel(config.backend, t) });
-  return t.t('share.summary.cnn', { what, epochs: config.epochs, backend: backendLabel(config.backend, t) });
+  if (race) return t.t('share.summary.race', { what, warmup: race.warmupSteps, measured: race.measuredSteps, backends: laneList(race, t) });
+  if (config.workload === 'gan') return t.t('share.summary.gan', { what, steps: config.steps, backend: runLaneName(result, t) });
+  return t.t('share.summary.cnn', { what, epochs: config.epochs, backend: runLaneName(result, t) });
 }
 
 /** A short name of what ran, e.g. "Classic CNN on WebGL" or "race of Tiny CNN on CPU (plain JS), WebGL". */
 export function workloadName(result: SharedResult, t: Translator = ENGLISH): string {
   const model = resultModelLabel(result, t);
-  if (result.race) return t.t('share.summary.raceName', { model, backends: backendList(result.race.backends, t) });
-  return t.t('share.summary.runName', { model, backend: backendLabel(result.config.backend, t) });
+  if (result.race) return t.t('share.summary.raceName', { model, backends: laneList(result.race, t) });
+  return t.t('share.summary.runName', { model, backend: runLaneName(result, t) });
 }
 
-/** A row's name, e.g. "WebGL", "WebGL (bare loop)", "WebGL (software, on the CPU)" for a row that ran on a software GPU. */
-export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop' | 'softwareGpu'>, t: Translator = ENGLISH): string {
-  const backend = backendLabel(row.backend, t);
-  const name = row.softwareGpu === true ? t.t('softwareGpu.named', { backend }) : backend;
+/** A row's name, e.g. "WebGL", "WebGPU · the app's engine", "WebGL (bare loop)", "WebGL (software, on the CPU)" for a row that ran on a software GPU. */
+export function rowLabel(row: Pick<SharedRow, 'backend' | 'loop' | 'softwareGpu' | 'engine'>, t: Translator = ENGLISH): string {
+  const name = markedLane(row, row.softwareGpu === true, t);
   return row.loop === 'bare' ? t.t('share.summary.bareLoop', { backend: name }) : name;
 }
 

@@ -40,10 +40,12 @@ export interface SharedRow extends BenchRow {
   testAccuracy?: number;
   /** GPU rows: whether the backend ran on a software GPU, i.e. the CPU (src/share/softwareGpu.ts); absent on CPU rows and in older results, which are judged from their device report. */
   softwareGpu?: boolean;
+  /** A WebGPU row the app's own engine trained (src/config/lanes.ts); absent: TensorFlow.js's kernels, as in every result shared before it. */
+  engine?: 'app';
 }
 
 export interface SharedCurve {
-  /** e.g. 'loss (webgl)', 'examples/s (webgpu)'. */
+  /** e.g. 'loss (webgl)', 'examples/s (webgpu)': `metric (series)`, the series a lane as curveSeries names it (src/share/curveNames.ts). */
   name: string;
   /** [step, value], steps non-decreasing. */
   points: Point[];

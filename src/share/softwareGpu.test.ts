@@ -59,7 +59,7 @@ const ROWS: SharedRow[] = [
 
 /** A race result as the app wrote it before rows carried softwareGpu. */
 function resultWithoutFlags(device: Record<string, string | number | boolean | string[]>) {
-  const result = makeSharedResult({ config: typicalRaceResult().config, race: { backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 10 }, rows: ROWS, curves: [], device, versions: { app: '0.1.0' } });
+  const result = makeSharedResult({ config: typicalRaceResult().config, race: { backends: ['cpu', 'webgl', 'webgpu'], warmupSteps: 2, measuredSteps: 10, webgpuEngines: 'tfjs' }, rows: ROWS, curves: [], device, versions: { app: '0.1.0' } });
   return JSON.parse(JSON.stringify(result)) as unknown;
 }
 

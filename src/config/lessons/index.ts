@@ -5,6 +5,7 @@ import { memoryBatch } from './memoryBatch';
 import { softmaxTemperature } from './softmaxTemperature';
 import { trainCnn } from './trainCnn';
 import type { Lesson } from './types';
+import { webgpuEngines } from './webgpuEngines';
 
 export const LESSONS = {
   'matmul-race': matmulRace,
@@ -12,6 +13,7 @@ export const LESSONS = {
   'memory-batch': memoryBatch,
   'gan-digits': ganDigits,
   'softmax-temperature': softmaxTemperature,
+  'webgpu-engines': webgpuEngines,
 } as const satisfies Record<string, Lesson>;
 
 export type LessonId = keyof typeof LESSONS;

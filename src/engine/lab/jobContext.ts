@@ -5,6 +5,7 @@ import type { BackendStop, LabEvent, StopKind } from '../protocol/lab';
 import type { CancelToken } from '../owner/cancelToken';
 import type { EngineHost } from '../owner/host';
 import type { GpuEngine, Lane } from '../../config/gpuEngines';
+import { laneMessage } from '../../config/lanes';
 import type { RunInfo } from '../protocol/training';
 import { TimeBudgetExceeded } from './sweepBudget';
 
@@ -24,16 +25,16 @@ export function stopKind(err: unknown): StopKind {
   return isOutOfMemoryError(err) ? 'out-of-memory' : 'error';
 }
 
-/** A race backend that failed: out of memory said as such, anything else with its message. */
-export function raceStop(backend: BackendName, err: unknown): BackendStop {
+/** A race backend that failed: out of memory said as such, anything else with its message, named as `name` (the backend's label). */
+export function raceStop(backend: BackendName, err: unknown, name: Message = backendMessage(backend)): BackendStop {
   const kind = stopKind(err);
-  const values = { backend: backendMessage(backend), detail: detailOf(err) };
+  const values = { backend: name, detail: detailOf(err) };
   return { backend, value: null, kind, reason: msg(kind === 'out-of-memory' ? 'engine.lab.outOfMemory' : 'engine.lab.stopped', values) };
 }
 
-/** A lane of a race or parity check that failed, with its engine where it is the app's. */
+/** A lane of a race or parity check that failed, named as its lane ("WebGPU · the app's engine"), with its engine where it is the app's. */
 export function laneStop(lane: Lane, err: unknown): BackendStop {
-  const stop = raceStop(lane.backend, err);
+  const stop = raceStop(lane.backend, err, laneMessage(lane));
   return lane.engine === 'app' ? { ...stop, engine: 'app' } : stop;
 }
 
@@ -42,7 +43,7 @@ export function engineOf(info: RunInfo): { engine: GpuEngine; engineNote?: Messa
   return info.engineNote ? { engine: info.engine, engineNote: info.engineNote } : { engine: info.engine };
 }
 
-/** "WebGL: starting the backend…", said before each backend's part of a lab job. */
-export function startingMessage(backend: BackendName): Message {
-  return msg('engine.progress.starting', { backend: backendMessage(backend) });
+/** "WebGL: starting the backend…", said before each backend's (or lane's: "WebGPU · TensorFlow.js") part of a lab job. */
+export function startingMessage(backend: BackendName, name: Message = backendMessage(backend)): Message {
+  return msg('engine.progress.starting', { backend: name });
 }

@@ -1,10 +1,10 @@
-import { backendMessage } from '../../config/backends';
 import type { LabSettings } from '../../config/labConfig';
 import { msg, type Message } from '../../i18n/message';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
 import { JobCancelled } from '../owner/cancelToken';
 import { laneStop, progress, startingMessage, type LabJobContext } from './jobContext';
 import { raceLanes } from '../../config/gpuEngines';
+import { laneMessage } from '../../config/lanes';
 import { buildLabWorkload } from './labWorkload';
 import { timeTraining } from './timeTraining';
 
@@ -19,17 +19,18 @@ export async function runParity(settings: LabSettings, ctx: LabJobContext): Prom
     const { backend } = lane;
     ctx.token.throwIfCancelled();
     const report = (fraction: number, message: Message) => progress(ctx, (index + fraction) / lanes.length, message);
-    report(0, startingMessage(backend));
+    report(0, startingMessage(backend, laneMessage(lane)));
     try {
       await ctx.host.activate(backend);
       const curve = await withWebGpuErrorScopes(async () => {
         const { workload } = await buildLabWorkload(settings, backend, ctx.host, (message) => report(0, message), lane.engine);
         try {
           const times = await timeTraining(workload, 0, settings.paritySteps, ctx.token, (done, total) =>
-            report(done / total, msg('engine.progress.step', { backend: backendMessage(backend), done, total })),
+            report(done / total, msg('engine.progress.step', { backend: laneMessage(lane), done, total })),
           );
           const losses = times.points.map((p) => p.scalars.loss ?? NaN);
-          return workload.info.engine === 'app' ? { backend, engine: 'app' as const, losses } : { backend, losses };
+          const { engine, engineNote } = workload.info;
+          return { backend, ...(engine === 'app' ? { engine } : {}), ...(engineNote ? { engineNote } : {}), losses };
         } finally {
           workload.dispose();
         }

@@ -1,4 +1,3 @@
-import { backendMessage } from '../../config/backends';
 import { msg, type Message } from '../../i18n/message';
 import type { LabSettings, LabWorkload } from '../../config/labConfig';
 import { withWebGpuErrorScopes } from '../bench/webgpuErrors';
@@ -6,6 +5,7 @@ import { JobCancelled } from '../owner/cancelToken';
 import type { RaceRow } from '../protocol/lab';
 import { engineOf, laneStop, progress, startingMessage, type LabJobContext } from './jobContext';
 import { raceLanes, type Lane } from '../../config/gpuEngines';
+import { laneMessage } from '../../config/lanes';
 import { profileStep } from './kernelProfile';
 import { buildLabWorkload } from './labWorkload';
 import { summarizeSteps } from './stepStats';
@@ -23,7 +23,7 @@ export async function runRace(settings: LabSettings, ctx: LabJobContext): Promis
   for (const [index, lane] of lanes.entries()) {
     ctx.token.throwIfCancelled();
     const report: Report = (fraction, message) => progress(ctx, (index + fraction) / lanes.length, message);
-    report(0, startingMessage(lane.backend));
+    report(0, startingMessage(lane.backend, laneMessage(lane)));
     try {
       await ctx.host.activate(lane.backend);
       const row = await withWebGpuErrorScopes(() => raceOn(lane, settings, ctx, report));
@@ -41,7 +41,7 @@ async function raceOn({ backend, engine }: Lane, spec: LabWorkload, ctx: LabJobC
   try {
     const total = spec.warmupSteps + spec.measuredSteps;
     // One more slot than steps: the profiled step for peak memory comes last.
-    const name = backendMessage(backend);
+    const name = laneMessage({ backend, engine });
     const times = await timeTraining(workload, spec.warmupSteps, spec.measuredSteps, ctx.token, (done) =>
       report(done / (total + 1), msg(done <= spec.warmupSteps ? 'engine.progress.warmupStep' : 'engine.progress.step', { backend: name, done, total })),
     );

@@ -107,7 +107,8 @@ export async function runBatchSweep(settings: LabSettings, ctx: LabJobContext): 
         budget.record(backend, batchSize, stats.medianStepMs * (warmupSteps + measuredSteps + 1));
         ctx.token.throwIfCancelled();
         const profiled = await profileStep(workload);
-        return { backend, batchSize, ...stats, peakBytes: profiled.peakBytes, gpuBytes: times.gpuBytes, numTensors: times.numTensors };
+        const engine = workload.info.engine === 'app' ? { engine: 'app' as const } : {};
+        return { backend, ...engine, batchSize, ...stats, peakBytes: profiled.peakBytes, gpuBytes: times.gpuBytes, numTensors: times.numTensors };
       } finally {
         workload.dispose();
       }

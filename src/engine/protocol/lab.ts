@@ -72,6 +72,8 @@ export interface MatmulSweepPoint {
 
 export interface BatchSweepPoint extends StepStats, MemoryUse {
   backend: BackendName;
+  /** WebGPU: 'app' where the app's engine trained; absent: TensorFlow.js's kernels. */
+  engine?: GpuEngine;
   batchSize: number;
 }
 
@@ -161,6 +163,8 @@ export interface ParityCurve {
   backend: BackendName;
   /** WebGPU: whose kernels trained; absent: TensorFlow.js's. */
   engine?: GpuEngine;
+  /** Why a lane that asked for the app's engine trained on TensorFlow.js's kernels (it keeps the app's engine's lane). */
+  engineNote?: Message;
   /** losses[i] is the loss of step i + 1. */
   losses: number[];
 }

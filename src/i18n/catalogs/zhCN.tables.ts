@@ -168,6 +168,7 @@ export const ZH_CN_TABLES: Readonly<Record<string, string>> = {
   'setting.lesson.option.memory-batch': '显存与批大小',
   'setting.lesson.option.gan-digits': 'GAN 画数字',
   'setting.lesson.option.softmax-temperature': 'Softmax 温度',
+  'setting.lesson.option.webgpu-engines': 'GPU 与它周围的软件',
   'setting.prefetch.option.off': '关',
   'setting.prefetch.option.on': '开',
   'setting.present.option.off': '关',
@@ -281,4 +282,8 @@ export const ZH_CN_TABLES: Readonly<Record<string, string>> = {
   'lesson.softmax-temperature.step2': '用鼠标、触控笔或手指画一个数字。这些条形就是 softmax：每个类别一个概率，总和为 1。温度为 1 时就是训练出来的网络本身。',
   'lesson.softmax-temperature.step3': '温度 0.2 会在 softmax 之前把每个 logit 除以 0.2，也就是乘以 5：最高的类别几乎拿走全部概率。低温让模型显得很确定，从中采样的文本模型会变得重复。',
   'lesson.softmax-temperature.step4': '温度 5 会把条形压平到各约 10%：排序不变，但信心没了。高温让采样更有冒险性。拖动滑块，看条形如何变化。',
+  'lesson.webgpu-engines.title': 'GPU 与它周围的软件',
+  'lesson.webgpu-engines.step1': '运行竞速：WebGPU 把同一个训练步跑两次，一次用本应用自己的引擎（整步编译为少量融合内核，每步一次提交），一次用 TensorFlow.js 的内核（每个运算一次启动、一个绑定组和一个统一缓冲区）。同一个模型、同样的批次、同一块 GPU；WebAssembly 是要超越的 CPU。',
+  'lesson.webgpu-engines.step2': '竞速下方的那句话把一步拆开：本应用引擎的用时最多就是 GPU 所需的时间，TensorFlow.js 多出的时间则花在内核周围的软件上。模型越小，一步中软件所占的比例越大，所以一个库的 GPU 加速比可能掩盖了硬件的大部分能力。',
+  'lesson.webgpu-engines.step3': '现在换成经典 CNN、批大小 512：GPU 的工作量随批和模型增长，而软件每步的开销几乎不变，所以两个引擎的差距缩小了。按“分享”：链接会带上两行 WebGPU，各自标明引擎。',
 };

@@ -3,8 +3,13 @@
  * the same payload codec and limits as a result link) and the board's JSON file. Read back from
  * untrusted input like a shared result: fresh objects, every limit checked, each unusable row
  * refused with its number while the others are kept.
+ *
+ * Format 1 keyed a row's figures by backend; format 2 by lane (src/config/lanes.ts: `webgpu` the app's
+ * engine, `webgpu-tfjs` TensorFlow.js's). A format-1 board was made before the app's engine, so its
+ * `webgpu` is read as `webgpu-tfjs`.
  */
-import { BACKEND_NAMES, GPU_BACKENDS, isBackendName, type BackendName } from '../../config/backends';
+import { BACKEND_NAMES, isBackendName } from '../../config/backends';
+import { GPU_LANES, isLaneId, LANE_IDS, WEBGPU_TFJS, type LaneId } from '../../config/lanes';
 import { DATASET_IDS, isOwnDatasetId } from '../../config/datasets';
 import { CNN_MODEL_IDS, GAN_MODEL_IDS } from '../../config/models';
 import { msg, type Message } from '../../i18n/message';
@@ -18,7 +23,9 @@ import { APP_VERSION_PATTERN, MAX_BOARD_TEXT_CHARS, UNKNOWN_APP, workloadKey, ty
 import { MAX_BOARD_ENTRIES, type BoardRefusal } from './boardModel';
 
 /** The board document's format; a newer one is refused with a sentence. */
-export const BOARD_FORMAT = 1;
+export const BOARD_FORMAT = 2;
+/** The format that keyed figures by backend, its `webgpu` TensorFlow.js's: still read. */
+export const BACKEND_BOARD_FORMAT = 1;
 /** Different workloads on one board, at most. */
 export const MAX_BOARD_WORKLOADS = 64;
 const MAX_BATCH = 4_096;
@@ -40,10 +47,10 @@ export interface BoardRow {
   g: string;
   os: string;
   b: string;
-  /** Examples/s by backend. */
-  x: Partial<Record<BackendName, number>>;
-  /** Backends that ran on a software GPU (absent when none did). */
-  s?: BackendName[];
+  /** Examples/s by lane. */
+  x: Partial<Record<LaneId, number>>;
+  /** Lanes that ran on a software GPU (absent when none did). */
+  s?: LaneId[];
 }
 
 export interface BoardDocument {
@@ -171,30 +178,40 @@ function readDataset(raw: unknown, kind: BoardKind, what: Message, errors: Error
   return DATASET_IDS[0];
 }
 
-function readSpeeds(raw: unknown, what: Message, errors: ErrorList): Partial<Record<BackendName, number>> {
-  const speeds: Partial<Record<BackendName, number>> = {};
-  const f = fields(raw, what, BACKEND_NAMES, errors);
+/** The keys a format names its rows' figures by, and the lane each key is. */
+function laneKeys(format: number): { keys: readonly string[]; laneOf(key: string): LaneId | null } {
+  if (format === BACKEND_BOARD_FORMAT) return { keys: BACKEND_NAMES, laneOf: (key) => (key === 'webgpu' ? WEBGPU_TFJS : isBackendName(key) ? key : null) };
+  return { keys: LANE_IDS, laneOf: (key) => (isLaneId(key) ? key : null) };
+}
+
+type Lanes = ReturnType<typeof laneKeys>;
+
+function readSpeeds(raw: unknown, what: Message, lanes: Lanes, errors: ErrorList): Partial<Record<LaneId, number>> {
+  const speeds: Partial<Record<LaneId, number>> = {};
+  const f = fields(raw, what, lanes.keys, errors);
   if (f === null) return speeds;
   for (const [key, value] of f) {
-    if (!isBackendName(key)) continue;
-    if (isFiniteInRange(value, 0, MAX_EXAMPLES_PER_SEC) && value > 0) speeds[key] = value;
+    const lane = lanes.laneOf(key);
+    if (lane === null) continue;
+    if (isFiniteInRange(value, 0, MAX_EXAMPLES_PER_SEC) && value > 0) speeds[lane] = value;
     else errors.say('check.board.speed', { what, backend: key, max: String(MAX_EXAMPLES_PER_SEC), got: quoted(value) });
   }
   if (Object.keys(speeds).length === 0) errors.say('check.board.noSpeeds', { what });
   return speeds;
 }
 
-function readSoftware(raw: unknown, speeds: Partial<Record<BackendName, number>>, what: Message, errors: ErrorList): BackendName[] {
+function readSoftware(raw: unknown, speeds: Partial<Record<LaneId, number>>, what: Message, lanes: Lanes, errors: ErrorList): LaneId[] {
   if (raw === undefined) return [];
-  const ok = Array.isArray(raw) && raw.length <= GPU_BACKENDS.length && raw.every((b) => typeof b === 'string' && GPU_BACKENDS.includes(b as BackendName) && speeds[b as BackendName] !== undefined);
+  const read = Array.isArray(raw) && raw.length <= GPU_LANES.length ? raw.map((key) => (typeof key === 'string' ? lanes.laneOf(key) : null)) : null;
+  const ok = read !== null && read.every((lane) => lane !== null && GPU_LANES.includes(lane) && speeds[lane] !== undefined);
   if (!ok) {
     errors.say('check.board.software', { what, got: quoted(raw) });
     return [];
   }
-  return BACKEND_NAMES.filter((b) => (raw as string[]).includes(b));
+  return LANE_IDS.filter((lane) => read.includes(lane));
 }
 
-function readRow(raw: unknown, what: Message, workloads: readonly (BoardWorkload | null)[]): { entry: BoardEntry | null; errors: Message[] } {
+function readRow(raw: unknown, what: Message, workloads: readonly (BoardWorkload | null)[], lanes: Lanes): { entry: BoardEntry | null; errors: Message[] } {
   const errors = new ErrorList();
   const f = fields(raw, what, ['id', 'w', 'v', 'g', 'os', 'b', 'x', 's'], errors);
   if (f === null) return { entry: null, errors: errors.toArray() };
@@ -204,13 +221,13 @@ function readRow(raw: unknown, what: Message, workloads: readonly (BoardWorkload
   const workload = workloads[w] ?? null;
   if (w >= workloads.length) errors.say('check.board.noSuchWorkload', { what, n: w + 1, count: workloads.length });
   else if (workload === null) errors.say('check.board.workloadRefused', { what, n: w + 1 });
-  const speeds = readSpeeds(f.get('x'), what, errors);
+  const speeds = readSpeeds(f.get('x'), what, lanes, errors);
   const entry: BoardEntry | null = workload && {
     id: id as string,
     workload,
     device: { gpuVendor: text(f.get('v'), what, 'v', errors), renderer: text(f.get('g'), what, 'g', errors), os: text(f.get('os'), what, 'os', errors), browser: text(f.get('b'), what, 'b', errors) },
     speeds,
-    software: readSoftware(f.get('s'), speeds, what, errors),
+    software: readSoftware(f.get('s'), speeds, what, lanes, errors),
   };
   return errors.count ? { entry: null, errors: errors.toArray() } : { entry, errors: [] };
 }
@@ -232,7 +249,7 @@ export function validateBoardDocument(untrusted: unknown): BoardDocReading {
   if (f === null) return { entries: [], refusals: [], errors: errors.toArray() };
   const format = f.get('board');
   if (typeof format === 'number' && Number.isInteger(format) && format > BOARD_FORMAT) errors.say('check.board.newer', { format, supported: BOARD_FORMAT });
-  else if (format !== BOARD_FORMAT) errors.say('check.board.format', { got: quoted(format) });
+  else if (format !== BOARD_FORMAT && format !== BACKEND_BOARD_FORMAT) errors.say('check.board.format', { got: quoted(format) });
   const rawWorkloads = list(f.get('workloads'), part('check.board.part.workloads'), MAX_BOARD_WORKLOADS, errors);
   const rawRows = list(f.get('rows'), part('check.board.part.rows'), MAX_BOARD_ENTRIES, errors);
   if (errors.count) return { entries: [], refusals: [], errors: errors.toArray() };
@@ -246,7 +263,7 @@ export function validateBoardDocument(untrusted: unknown): BoardDocReading {
   const entries: BoardEntry[] = [];
   rawRows.forEach((raw, i) => {
     const where = part('check.board.part.row', { n: i + 1 });
-    const read = readRow(raw, where, workloads);
+    const read = readRow(raw, where, workloads, laneKeys(format as number));
     if (read.entry) entries.push(read.entry);
     else refusals.push({ where, errors: read.errors });
   });

@@ -3,8 +3,8 @@
  * race they ran, made compact (the board link carries a few thousand of these characters, not
  * whole results). Pure; built from a validated shared result or read from a validated board link.
  */
-import { BACKEND_NAMES, GPU_BACKENDS, type BackendName } from '../../config/backends';
 import { examplesUsed } from '../../config/examplesUsed';
+import { GPU_LANES, LANE_IDS, laneIdOf, type LaneId } from '../../config/lanes';
 import { HIDDEN } from '../../engine/protocol/deviceReport';
 import { roundSignificant } from '../downsample';
 import type { SharedOwnDataset } from '../ownDatasetFacts';
@@ -50,10 +50,13 @@ export interface BoardEntry {
   id: string;
   workload: BoardWorkload;
   device: BoardDevice;
-  /** Examples/s of each backend that ran (the app's loop), BOARD_SPEED_DIGITS significant digits. */
-  speeds: Partial<Record<BackendName, number>>;
-  /** The GPU backends among `speeds` that ran on a software GPU, i.e. the CPU. */
-  software: BackendName[];
+  /**
+   * Examples/s of each lane that ran (the app's loop), BOARD_SPEED_DIGITS significant digits: a backend,
+   * and WebGPU once per engine (src/config/lanes.ts), so the app's engine is never compared with TensorFlow.js's.
+   */
+  speeds: Partial<Record<LaneId, number>>;
+  /** The GPU lanes among `speeds` that ran on a software GPU, i.e. the CPU. */
+  software: LaneId[];
 }
 
 /** cyrb53: a 53-bit string hash, so 200 results never share an id by chance. */
@@ -115,12 +118,13 @@ export function boardWorkloadOf(result: SharedResult): BoardWorkload {
 
 /** A result as a board entry; null when it has no figure of the app's own loop (nothing to put on the chart). */
 export function boardEntryOf(result: SharedResult): BoardEntry | null {
-  const speeds: Partial<Record<BackendName, number>> = {};
-  const software: BackendName[] = [];
+  const speeds: Partial<Record<LaneId, number>> = {};
+  const software: LaneId[] = [];
   for (const row of result.rows) {
-    if (row.loop !== 'app' || !(row.examplesPerSec > 0) || speeds[row.backend] !== undefined) continue;
-    speeds[row.backend] = roundSignificant(row.examplesPerSec, BOARD_SPEED_DIGITS);
-    if (row.softwareGpu === true && GPU_BACKENDS.includes(row.backend)) software.push(row.backend);
+    const lane = laneIdOf(row);
+    if (row.loop !== 'app' || !(row.examplesPerSec > 0) || speeds[lane] !== undefined) continue;
+    speeds[lane] = roundSignificant(row.examplesPerSec, BOARD_SPEED_DIGITS);
+    if (row.softwareGpu === true && GPU_LANES.includes(lane)) software.push(lane);
   }
   if (Object.keys(speeds).length === 0) return null;
   return {
@@ -128,7 +132,7 @@ export function boardEntryOf(result: SharedResult): BoardEntry | null {
     workload: boardWorkloadOf(result),
     device: boardDeviceOf(result.device),
     speeds,
-    software: BACKEND_NAMES.filter((b) => software.includes(b)),
+    software: LANE_IDS.filter((lane) => software.includes(lane)),
   };
 }
 

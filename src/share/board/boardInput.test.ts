@@ -119,7 +119,7 @@ describe('results pasted onto the board', () => {
     expect(english(damaged.refusals[0].errors)[0]).toMatch(/^The shared result is damaged/);
     expect(english(readFileText('notes.json', '{not json').refusals[0].errors)).toEqual(['The file is not JSON: not an exported result or board']);
     expect(english(readFileText('old.json', JSON.stringify({ board: 7, workloads: [], rows: [] })).refusals[0].errors)).toEqual([
-      'The class board is format 7, made by a newer version of the app (this page reads 1)',
+      'The class board is format 7, made by a newer version of the app (this page reads 2)',
     ]);
     expect(english((await decodeBoardLink('#v=4&view=board&bd=AAAA')).refusals[0].errors)[0]).toMatch(/^The class board is damaged/);
   });

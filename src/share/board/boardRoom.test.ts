@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendName } from '../../config/backends';
 import { english } from '../../i18n/testing/english';
 import { Translator } from '../../i18n/translator';
 import { PROFILES, roomResults } from '../fixtures/classRoom';
 import { validateSharedResult } from '../resultDoc';
 import { boardEntryOf, type BoardEntry, type BoardWorkload } from './boardEntry';
 import { boardNumbers, roomOf } from './boardRoom';
-import { deviceMessage, gpuName, ratioText, roomCsv, roomFindings, roomSeries, sortDevices, workloadMessage } from './boardText';
+import { deviceMessage, gpuName, markedLaneMessage, ratioText, roomCsv, roomFindings, roomSeries, seriesMessage, sortDevices, workloadMessage } from './boardText';
+import { laneIdOf, type LaneId } from '../../config/lanes';
+import { raceOfBothEngines } from '../fixtures/engineResults';
 
 const RACE: BoardWorkload = { kind: 'race', model: 'tiny', dataset: 'mnist', batchSize: 16, warmupSteps: 1, steps: 3, app: '0.1.0' };
 const device = (renderer: string) => ({ gpuVendor: '', renderer, os: 'Linux', browser: 'Chrome 131' });
 
-function entry(id: string, renderer: string, speeds: Partial<Record<BackendName, number>>, software: BackendName[] = []): BoardEntry {
+function entry(id: string, renderer: string, speeds: Partial<Record<LaneId, number>>, software: LaneId[] = []): BoardEntry {
   return { id, workload: RACE, device: device(renderer), speeds, software };
 }
 
@@ -61,8 +62,8 @@ describe('the room', () => {
     expect(english(workloadMessage(RACE))).toBe('Race: Tiny CNN, MNIST digits, batch 16, 1 warm-up + 3 measured steps, app 0.1.0');
   });
 
-  it('draws each backend as a series, a GPU backend’s software points as a series of their own', () => {
-    expect(roomSeries(room).map((s) => [s.backend, s.software, s.points])).toEqual([
+  it('draws each lane as a series, a GPU lane’s software points as a series of their own', () => {
+    expect(roomSeries(room).map((s) => [s.lane, s.software, s.points])).toEqual([
       ['cpu', false, [50, 30, 28, 20]],
       ['wasm', false, [500, 420, 380, 200]],
       ['webgl', false, [3000, 380, null, null]],
@@ -83,18 +84,48 @@ describe('the room', () => {
 
   it('exports one CSV line per device in the board’s order', () => {
     const lines = roomCsv(room).split('\r\n');
-    expect(lines[0]).toBe('number,gpu,gpuVendor,renderer,os,browser,examplesPerSec cpu,examplesPerSec wasm,examplesPerSec webgl,examplesPerSec webgpu,softwareGpu,bestGpu,bestGpuVsWasm,bestGpuVsCpu,timesAdded');
-    expect(lines[3]).toBe('3,SwiftShader,,"ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)",Linux,Chrome 131,28,380,120,60,webgl webgpu,webgl,0.3157894736842105,4.285714285714286,1');
+    // Lanes as a shared result's curves name them: the app's engine's WebGPU never reads as an older export's webgpu.
+    expect(lines[0]).toBe('number,gpu,gpuVendor,renderer,os,browser,examplesPerSec cpu,examplesPerSec wasm,examplesPerSec webgl,examplesPerSec webgpu app engine,softwareGpu,bestGpu,bestGpuVsWasm,bestGpuVsCpu,timesAdded');
+    expect(lines[3]).toBe('3,SwiftShader,,"ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)",Linux,Chrome 131,28,380,120,60,webgl webgpu app engine,webgl,0.3157894736842105,4.285714285714286,1');
     expect(lines[2].endsWith(',3')).toBe(true);
   });
 });
 
+describe('WebGPU on the board, once per engine', () => {
+  /** Two students: one shared a race of both engines, the other an older race of TensorFlow.js's only. */
+  const both = entry('e', 'ANGLE (NVIDIA, NVIDIA GeForce RTX 4070 Direct3D11 vs_5_0 ps_5_0, D3D11)', { cpu: 40, wasm: 400, webgpu: 8000, 'webgpu-tfjs': 2000 });
+  const older = entry('f', 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Laptop GPU (0x00002560) Direct3D11 vs_5_0 ps_5_0, D3D11)', { cpu: 30, wasm: 300, 'webgpu-tfjs': 1500 });
+  const room = roomOf({ workload: RACE, entries: [both, older] }, boardNumbers([both, older]));
+
+  it('keeps the lanes apart: a column, a median and a series each, never the app’s engine beside TensorFlow.js’s', () => {
+    expect(room.lanes).toEqual(['cpu', 'wasm', 'webgpu', 'webgpu-tfjs']);
+    expect(room.medianSpeed).toEqual({ cpu: 35, wasm: 350, webgpu: 8000, 'webgpu-tfjs': 1750 });
+    expect(english(roomSeries(room).map(seriesMessage))).toEqual(['CPU (plain JS)', 'WebAssembly SIMD', "WebGPU · the app's engine", 'WebGPU · TensorFlow.js']);
+  });
+
+  it('takes each device’s fastest GPU lane as its best, whichever engine', () => {
+    expect(room.devices.map((d) => [d.number, d.bestGpu, d.speedUpVsWasm])).toEqual([
+      [1, 'webgpu', 20],
+      [2, 'webgpu-tfjs', 5],
+    ]);
+    expect(english(markedLaneMessage('webgpu-tfjs', true))).toBe('WebGPU · TensorFlow.js (software, on the CPU)');
+  });
+
+  it('reads a shared race of both engines into both lanes, its software marks per lane', () => {
+    const read = validateSharedResult(JSON.parse(JSON.stringify(raceOfBothEngines()))).result!;
+    expect(boardEntryOf(read)?.speeds).toEqual({ cpu: 100, wasm: 400, webgpu: 3200, 'webgpu-tfjs': 800 });
+    const onCpu = { ...read, rows: read.rows.map((r) => (r.backend === 'webgpu' && r.engine === undefined ? { ...r, softwareGpu: true } : r)) };
+    expect(boardEntryOf(onCpu)?.software).toEqual(['webgpu-tfjs']);
+  });
+});
+
 describe('a result on the board', () => {
-  it('keeps each backend’s throughput and its software GPUs, flagged or judged from the device report', () => {
+  it('keeps each lane’s throughput and its software GPUs, flagged or judged from the device report', () => {
     const results = roomResults(40, 7).map((r) => ({ ...r, read: validateSharedResult(JSON.parse(JSON.stringify(r.result))).result! }));
     for (const { profile, result, read } of results) {
       const entry = boardEntryOf(read)!;
-      expect(Object.keys(entry.speeds)).toEqual(result.rows.map((r) => r.backend));
+      // Results shared before the app's engine: their WebGPU is TensorFlow.js's lane.
+      expect(Object.keys(entry.speeds)).toEqual(result.rows.map(laneIdOf));
       const software = ['school desktop without a GPU driver', 'old Linux laptop (llvmpipe)'].includes(profile);
       expect(entry.software.length > 0, profile).toBe(software);
     }

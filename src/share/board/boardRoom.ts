@@ -1,10 +1,12 @@
 /**
- * What the room found, for one group of comparable results: each device's best GPU backend and its
- * speed-up over the same device's WebAssembly and plain-JS CPU, the room's median and spread, where
- * the CPU was as fast, and which devices had no hardware GPU. A software GPU's ratio is a ratio of
- * two CPU figures: it is kept apart and never counted as a GPU speed-up. Pure.
+ * What the room found, for one group of comparable results: each device's best GPU lane (WebGL, or
+ * WebGPU on either engine) and its speed-up over the same device's WebAssembly and plain-JS CPU, the
+ * room's median and spread, where the CPU was as fast, and which devices had no hardware GPU. A
+ * software GPU's ratio is a ratio of two CPU figures: it is kept apart and never counted as a GPU
+ * speed-up. Pure.
  */
-import { BACKEND_NAMES, CPU_BACKENDS, FAST_CPU, GPU_BACKENDS, PLAIN_CPU, type BackendName } from '../../config/backends';
+import { CPU_BACKENDS, FAST_CPU, PLAIN_CPU } from '../../config/backends';
+import { GPU_LANES, LANE_IDS, type LaneId } from '../../config/lanes';
 import { median, percentile } from '../../metrics/stats';
 import type { BoardEntry, BoardWorkload } from './boardEntry';
 import type { BoardGroup } from './boardModel';
@@ -17,10 +19,10 @@ export interface RoomDevice {
   /** Its number on the board: the order results arrived in, from 1, kept whatever the table's order. */
   number: number;
   gpu: GpuKind;
-  /** Its fastest GPU backend: a hardware one where it has one, else a software one; null without GPU figures. */
-  bestGpu: BackendName | null;
+  /** Its fastest GPU lane: a hardware one where it has one, else a software one; null without GPU figures. */
+  bestGpu: LaneId | null;
   /** Its fastest CPU backend (plain JS or WebAssembly); null without CPU figures. */
-  bestCpu: BackendName | null;
+  bestCpu: LaneId | null;
   /** Best GPU ÷ WebAssembly; for a software GPU a CPU-vs-CPU ratio (see `gpu`). */
   speedUpVsWasm: number | null;
   /** Best GPU ÷ plain-JS CPU; for a software GPU a CPU-vs-CPU ratio. */
@@ -45,13 +47,13 @@ export interface Room {
   workload: BoardWorkload;
   /** Sorted by their best speed-up, highest first: hardware GPUs, then software GPUs, then devices without GPU figures. */
   devices: RoomDevice[];
-  /** The backends any device has figures for, in the backend table's order. */
-  backends: BackendName[];
+  /** The lanes any device has figures for, in the backend table's order (WebGPU's app engine before TensorFlow.js's). */
+  lanes: LaneId[];
   /** Over devices with a hardware GPU and that baseline; null where none has both. */
   speedUpVsWasm: Spread | null;
   speedUpVsCpu: Spread | null;
-  /** The room's median examples/s per backend (software GPU figures left out of the GPU backends' medians). */
-  medianSpeed: Partial<Record<BackendName, number>>;
+  /** The room's median examples/s per lane (software GPU figures left out of the GPU lanes' medians). */
+  medianSpeed: Partial<Record<LaneId, number>>;
   hardware: number;
   software: number;
   noGpu: number;
@@ -59,8 +61,8 @@ export interface Room {
   repeats: number;
 }
 
-function fastest(entry: BoardEntry, among: readonly BackendName[]): BackendName | null {
-  let best: BackendName | null = null;
+function fastest(entry: BoardEntry, among: readonly LaneId[]): LaneId | null {
+  let best: LaneId | null = null;
   for (const b of among) {
     const v = entry.speeds[b];
     if (v !== undefined && (best === null || v > (entry.speeds[best] as number))) best = b;
@@ -68,15 +70,15 @@ function fastest(entry: BoardEntry, among: readonly BackendName[]): BackendName 
   return best;
 }
 
-function ratio(entry: BoardEntry, top: BackendName | null, base: BackendName): number | null {
+function ratio(entry: BoardEntry, top: LaneId | null, base: LaneId): number | null {
   const a = top === null ? undefined : entry.speeds[top];
   const b = entry.speeds[base];
   return a !== undefined && b !== undefined && b > 0 ? a / b : null;
 }
 
 export function roomDevice(entry: BoardEntry, number: number, repeats = 0): RoomDevice {
-  const hardwareGpus = GPU_BACKENDS.filter((b) => entry.speeds[b] !== undefined && !entry.software.includes(b));
-  const softwareGpus = GPU_BACKENDS.filter((b) => entry.speeds[b] !== undefined && entry.software.includes(b));
+  const hardwareGpus = GPU_LANES.filter((b) => entry.speeds[b] !== undefined && !entry.software.includes(b));
+  const softwareGpus = GPU_LANES.filter((b) => entry.speeds[b] !== undefined && entry.software.includes(b));
   const gpu: GpuKind = hardwareGpus.length ? 'hardware' : softwareGpus.length ? 'software' : 'none';
   const bestGpu = fastest(entry, hardwareGpus.length ? hardwareGpus : softwareGpus);
   const bestCpu = fastest(entry, CPU_BACKENDS);
@@ -122,8 +124,8 @@ export function spreadOf(values: readonly number[]): Spread | null {
 export function roomOf(group: Pick<BoardGroup, 'workload' | 'entries'>, numbers: ReadonlyMap<string, number>, repeats: Readonly<Record<string, number>> = {}): Room {
   const devices = group.entries.map((e, i) => roomDevice(e, numbers.get(e.id) ?? i + 1, repeats[e.id] ?? 0)).sort(byBestSpeedUp);
   const hardware = devices.filter((d) => d.gpu === 'hardware');
-  const medianSpeed: Partial<Record<BackendName, number>> = {};
-  for (const b of BACKEND_NAMES) {
+  const medianSpeed: Partial<Record<LaneId, number>> = {};
+  for (const b of LANE_IDS) {
     const values = devices.flatMap((d) => (d.entry.software.includes(b) ? [] : (d.entry.speeds[b] ?? [])));
     if (values.length) medianSpeed[b] = median(values);
   }
@@ -131,7 +133,7 @@ export function roomOf(group: Pick<BoardGroup, 'workload' | 'entries'>, numbers:
   return {
     workload: group.workload,
     devices,
-    backends: BACKEND_NAMES.filter((b) => devices.some((d) => d.entry.speeds[b] !== undefined)),
+    lanes: LANE_IDS.filter((b) => devices.some((d) => d.entry.speeds[b] !== undefined)),
     speedUpVsWasm: spreadOf(hardware.flatMap((d) => present(d, 'speedUpVsWasm'))),
     speedUpVsCpu: spreadOf(hardware.flatMap((d) => present(d, 'speedUpVsCpu'))),
     medianSpeed,

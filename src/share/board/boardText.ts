@@ -3,13 +3,14 @@
  * findings as sentences (messages, so the page says them in its language), the table's order, the
  * chart's series and the CSV. Pure; the page only shows what these return.
  */
-import { backendMessage, GPU_BACKENDS, type BackendName } from '../../config/backends';
 import { datasetMessage, DATASETS, isOwnDatasetId, type DatasetId } from '../../config/datasets';
+import { GPU_LANES, laneIdMessage, type LaneId } from '../../config/lanes';
 import { CNN_MODELS_INFO, GAN_MODELS_INFO } from '../../config/models';
 import { softwareGpuOf } from '../../config/softwareGpu';
 import { msg, type Message, type MessageValue } from '../../i18n/message';
 import { Translator } from '../../i18n/translator';
 import { toCsv, type Cell } from '../csv';
+import { curveSeries } from '../curveNames';
 import { formatRatio } from '../figureFormat';
 import { formatNumber } from '../format';
 import { ownDatasetMessage } from '../ownDatasetFacts';
@@ -97,7 +98,7 @@ export function readingMessage(reading: BoardReading, before: ReadonlySet<string
   return msg('board.read', { added: fresh.size, again: reading.entries.length - fresh.size, refused: reading.refusals.length });
 }
 
-export type SortKey = 'best' | 'number' | 'device' | 'os' | 'browser' | `speed.${BackendName}` | 'vsWasm' | 'vsCpu';
+export type SortKey = 'best' | 'number' | 'device' | 'os' | 'browser' | `speed.${LaneId}` | 'vsWasm' | 'vsCpu';
 export type SortDirection = 'ascending' | 'descending';
 
 function sortValue(d: RoomDevice, key: SortKey): number | string | null {
@@ -108,7 +109,7 @@ function sortValue(d: RoomDevice, key: SortKey): number | string | null {
   if (key === 'vsWasm') return d.gpu === 'hardware' ? d.speedUpVsWasm : null;
   if (key === 'vsCpu') return d.gpu === 'hardware' ? d.speedUpVsCpu : null;
   if (key === 'best') return bestSpeedUp(d);
-  return d.entry.speeds[key.slice('speed.'.length) as BackendName] ?? null;
+  return d.entry.speeds[key.slice('speed.'.length) as LaneId] ?? null;
 }
 
 /**
@@ -131,32 +132,41 @@ export function sortDevices(devices: readonly RoomDevice[], key: SortKey, direct
   });
 }
 
-/** One series of the chart: a backend's points (examples/s) per device, its software-GPU points apart. */
+/** One series of the chart: a lane's points (examples/s) per device, its software-GPU points apart. */
 export interface RoomSeries {
-  backend: BackendName;
+  lane: LaneId;
   software: boolean;
   /** Aligned with the room's devices; null where this device has no such point. */
   points: (number | null)[];
 }
 
-/** The chart's series: every backend as a series, and a GPU backend's software points as their own, so they are never taken for a GPU. */
+/** The chart's series: every lane as a series, and a GPU lane's software points as their own, so they are never taken for a GPU. */
 export function roomSeries(room: Room): RoomSeries[] {
   const out: RoomSeries[] = [];
-  for (const backend of room.backends) {
-    for (const software of GPU_BACKENDS.includes(backend) ? [false, true] : [false]) {
-      const points = room.devices.map((d) => (d.entry.software.includes(backend) === software ? (d.entry.speeds[backend] ?? null) : null));
-      if (points.some((p) => p !== null)) out.push({ backend, software, points });
+  for (const lane of room.lanes) {
+    for (const software of GPU_LANES.includes(lane) ? [false, true] : [false]) {
+      const points = room.devices.map((d) => (d.entry.software.includes(lane) === software ? (d.entry.speeds[lane] ?? null) : null));
+      if (points.some((p) => p !== null)) out.push({ lane, software, points });
     }
   }
   return out;
 }
 
-/** A series' name in the legend: "WebGL", "WebGL (software, on the CPU)". */
-export function seriesMessage(series: RoomSeries): Message {
-  return series.software ? msg('softwareGpu.named', { backend: backendMessage(series.backend) }) : backendMessage(series.backend);
+/** A lane's name, marked where it ran on a software GPU: "WebGL", "WebGPU · the app's engine (software, on the CPU)". */
+export function markedLaneMessage(lane: LaneId, software: boolean): Message {
+  return software ? msg('softwareGpu.named', { backend: laneIdMessage(lane) }) : laneIdMessage(lane);
 }
 
-/** One line per device, in the board's order: number, device facts, examples/s per backend, which ran on a software GPU, the speed-ups. */
+/** A series' name in the legend: "WebGL", "WebGL (software, on the CPU)", "WebGPU · TensorFlow.js". */
+export function seriesMessage(series: RoomSeries): Message {
+  return markedLaneMessage(series.lane, series.software);
+}
+
+/**
+ * One line per device, in the board's order: number, device facts, examples/s per lane, which ran on a
+ * software GPU, the speed-ups. Lanes are named as a shared result's curves name them (`webgpu` is
+ * TensorFlow.js's WebGPU, as in every older export; `webgpu app engine` the app's).
+ */
 export function roomCsv(room: Room, t: Translator = ENGLISH): string {
   const header = [
     t.t('board.csv.number'),
@@ -165,7 +175,7 @@ export function roomCsv(room: Room, t: Translator = ENGLISH): string {
     t.t('board.csv.renderer'),
     t.t('board.csv.os'),
     t.t('board.csv.browser'),
-    ...room.backends.map((b) => t.t('board.csv.speed', { backend: b })),
+    ...room.lanes.map((lane) => t.t('board.csv.speed', { backend: curveSeries(lane) })),
     t.t('board.csv.softwareGpu'),
     t.t('board.csv.bestGpu'),
     t.t('board.csv.vsWasm'),
@@ -179,9 +189,9 @@ export function roomCsv(room: Room, t: Translator = ENGLISH): string {
     d.entry.device.renderer,
     d.entry.device.os,
     d.entry.device.browser,
-    ...room.backends.map((b) => d.entry.speeds[b]),
-    d.entry.software.join(' '),
-    d.bestGpu,
+    ...room.lanes.map((lane) => d.entry.speeds[lane]),
+    d.entry.software.map(curveSeries).join(' '),
+    d.bestGpu && curveSeries(d.bestGpu),
     d.speedUpVsWasm,
     d.speedUpVsCpu,
     d.repeats + 1,

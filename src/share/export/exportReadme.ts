@@ -1,4 +1,5 @@
 /** README.md of an exported package: how to run it on one machine, on several GPUs, on several machines, and come back. */
+import { BACKENDS } from '../../config/backends';
 import type { RunConfig } from '../../config/workloads';
 import type { ExportedDataset } from '../../engine/protocol/export';
 
@@ -11,6 +12,18 @@ function dataSource(config: RunConfig, dataset: ExportedDataset | undefined): st
   return `${config.dataset === 'mnist' ? 'MNIST' : 'Fashion-MNIST'} through \`keras.datasets\` (downloaded once)`;
 }
 
+/**
+ * Where the browser run trained, as its configuration says: the backend, and on WebGPU the engine its
+ * settings asked for (`gpuEngine` in run.json; a model the app's engine cannot compile, and a GAN for
+ * now, trains on TensorFlow.js's kernels instead, so the sentence says what was asked, not more).
+ */
+export function trainedOn(config: RunConfig): string {
+  const backend = `${BACKENDS[config.backend].label} (\`${config.backend}\`)`;
+  if (config.backend !== 'webgpu') return `It trained in the browser on ${backend}.`;
+  if (config.gpuEngine === 'tfjs') return `It trained in the browser on ${backend} with TensorFlow.js's kernels (\`gpuEngine\`: \`tfjs\`).`;
+  return `It trained in the browser on ${backend}, its settings asking for the app's own engine (\`gpuEngine\`: \`app\`: the model compiled into a few fused kernels, one submit a step; a model it cannot compile trains on TensorFlow.js's kernels).`;
+}
+
 export function exportReadme(config: RunConfig, modelLabel: string, dataset?: ExportedDataset): string {
   const gan = config.workload === 'gan';
   const quick = gan ? 'python train.py --steps 200' : 'python train.py --epochs 1 --steps 50';
@@ -19,7 +32,7 @@ export function exportReadme(config: RunConfig, modelLabel: string, dataset?: Ex
 
 This folder continues a browser run on a real TensorFlow installation: the same model, the same
 optimiser settings, the same loss and the same input pipeline, starting from the weights the browser
-trained (\`weights.npz\`). \`run.json\` is the browser run's configuration.
+trained (\`weights.npz\`). \`run.json\` is the browser run's configuration. ${trainedOn(config)}
 
 | file | what it is |
 | --- | --- |

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../i18n/message';
 import { defaultCnnConfig } from '../../config/cnnConfig';
 import { defaultGanConfig } from '../../config/ganConfig';
 import { histogramOf } from '../../metrics/histogram';
@@ -54,7 +55,18 @@ describe('a run on the page as a TensorBoard log', () => {
     expect(texts['run/settings']).toContain('| batchSize | 32 |');
     expect(texts['run/settings']).toContain('| backend | wasm |');
     expect(texts['run/info']).toContain('| flag WASM_HAS_SIMD_SUPPORT | true |');
+    expect(texts['run/info']).toContain('| engine | tfjs (TensorFlow.js) |');
     expect(texts['run/device']).toContain('| webgl.renderer | ANGLE (Google, SwiftShader) |');
+  });
+
+  it('says which engine trained on WebGPU, and why a run that asked for the app’s engine did not get it', () => {
+    const info = { ...(CNN.info as NonNullable<RunForLog['info']>), backend: 'webgpu' as const, engine: 'app' as const };
+    const text = (run: RunForLog) => runLogOf(run).texts.find((t) => t.tag === 'run/info')?.text ?? '';
+    expect(text({ ...CNN, info })).toContain("| engine | app (the app's own WebGPU engine: the model compiled into a few fused kernels, one submit a step) |");
+    const fellBack = text({ ...CNN, info: { ...info, engine: 'tfjs', engineNote: msg('engine.gpu.fallback', { reason: msg('engine.gpu.refused.kind', { layer: 'd1', kind: 'Dropout' }) }) } });
+    expect(fellBack).toContain("| engine | tfjs (TensorFlow.js's WebGPU kernels) |");
+    expect(fellBack).toContain("| engine note | The app's WebGPU engine cannot train this (layer d1 (Dropout): the app's WebGPU engine has no kernel for this kind of layer), so it trains on TensorFlow.js's WebGPU kernels. |");
+    expect(fellBack).not.toContain('engineNote');
   });
 
   it('a GAN run: its own scalars by name, no test figures; the whole log reads back record by record', () => {

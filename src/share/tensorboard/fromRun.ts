@@ -6,6 +6,7 @@
  */
 import type { RunConfig } from '../../config/workloads';
 import type { EvalPoint, MetricsPoint, RunInfo, WeightHistograms } from '../../engine/protocol/training';
+import { Translator } from '../../i18n/translator';
 import { priorBefore, type PriorCurves } from '../priorCurves';
 import type { RunLog, ScalarPoint } from './runLog';
 
@@ -53,6 +54,14 @@ function trainScalars(run: RunForLog): { tag: string; points: ScalarPoint[] }[] 
   });
 }
 
+const ENGLISH = new Translator('en');
+
+/** Whose kernels trained, in words beside the id, as the run info says it: only WebGPU has a choice. */
+function engineText(info: RunInfo): string {
+  if (info.engine === 'app') return "app (the app's own WebGPU engine: the model compiled into a few fused kernels, one submit a step)";
+  return info.backend === 'webgpu' ? "tfjs (TensorFlow.js's WebGPU kernels)" : 'tfjs (TensorFlow.js)';
+}
+
 /** A Markdown table TensorBoard's Text tab renders: one row per key. */
 function table(rows: [string, unknown][]): string {
   const cell = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -62,8 +71,9 @@ function table(rows: [string, unknown][]): string {
 function texts(run: RunForLog): RunLog['texts'] {
   const out: RunLog['texts'] = [{ tag: 'run/settings', text: table(Object.entries(run.config)) }];
   if (run.info) {
-    const { flags, ...facts } = run.info;
-    out.push({ tag: 'run/info', text: table([...Object.entries(facts), ...Object.entries(flags).map(([k, v]): [string, unknown] => [`flag ${k}`, v])]) });
+    const { flags, engine: _engine, engineNote, ...facts } = run.info;
+    const engine: [string, unknown][] = [['engine', engineText(run.info)], ...(engineNote ? [['engine note', ENGLISH.say(engineNote)] as [string, unknown]] : [])];
+    out.push({ tag: 'run/info', text: table([...Object.entries(facts), ...engine, ...Object.entries(flags).map(([k, v]): [string, unknown] => [`flag ${k}`, v])]) });
   }
   if (run.device) out.push({ tag: 'run/device', text: table(Object.entries(run.device)) });
   return out;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChartDataset } from 'chart.js';
-import { BACKEND_NAMES } from '../../config/backends';
+import { LANE_IDS } from '../../config/lanes';
 import type { Room } from '../../share/board/boardRoom';
 import { deviceMessage, roomSeries, seriesMessage } from '../../share/board/boardText';
 import { useChart } from '../charts/chartLib';
@@ -8,18 +8,18 @@ import { themed } from '../charts/chartTheme';
 import { markerLegend } from '../charts/legend';
 import { seriesLook } from '../charts/seriesLook';
 import { useT } from '../i18n/useT';
-import { backendColor } from '../lab/labFormat';
+import { laneColor } from '../lab/labFormat';
 
 export const BOARD_CHART_TEST_ID = 'board-chart';
 /** Room per device on the chart's device axis, px, and for the axes and legend around it. */
 const ROW_PX = 26;
 const FRAME_PX = 110;
 const MIN_HEIGHT_PX = 260;
-/** A software GPU's points: hollow crosses, never the marker of a GPU (each backend's marker is its place in the backend table's series looks). */
+/** A software GPU's points: hollow crosses, never the marker of a GPU (each lane's marker is its place in the lanes' series looks). */
 const SOFTWARE_POINT = 'crossRot';
 
 /**
- * Examples/s of every device (one row each, in the board's order) on every backend (a series each, a
+ * Examples/s of every device (one row each, in the board's order) on every lane (a series each, a
  * software GPU's points a series of their own), on a log scale: a phone's CPU and a desktop GPU on
  * one chart. The table beside it is its text alternative.
  */
@@ -59,9 +59,9 @@ export function BoardChart({ room }: { room: Room }) {
       label: t.say(seriesMessage(s)),
       data: s.points,
       showLine: false,
-      borderColor: themed(backendColor(s.backend)),
-      backgroundColor: s.software ? 'transparent' : themed(backendColor(s.backend)),
-      pointStyle: s.software ? SOFTWARE_POINT : seriesLook(BACKEND_NAMES.indexOf(s.backend)).point,
+      borderColor: themed(laneColor(s.lane)),
+      backgroundColor: s.software ? 'transparent' : themed(laneColor(s.lane)),
+      pointStyle: s.software ? SOFTWARE_POINT : seriesLook(LANE_IDS.indexOf(s.lane)).point,
       pointRadius: 6,
       pointHoverRadius: 8,
       borderWidth: 2,

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import type { BackendName } from '../../config/backends';
+import { laneIdMessage, type LaneId } from '../../config/lanes';
 import type { Room, RoomDevice } from '../../share/board/boardRoom';
-import { deviceMessage, gpuName, ratioText, sortDevices, speedText, type SortDirection, type SortKey } from '../../share/board/boardText';
-import { markedBackend } from '../../share/softwareGpu';
+import { deviceMessage, gpuName, markedLaneMessage, ratioText, sortDevices, speedText, type SortDirection, type SortKey } from '../../share/board/boardText';
 import type { MessageId } from '../../i18n/translator';
 import { Data } from '../i18n/Say';
 import { useT, type T } from '../i18n/useT';
-import { backendColor } from '../lab/labFormat';
+import { laneColor } from '../lab/labFormat';
 import { boardSession } from './boardStore';
 
 interface Column {
@@ -23,25 +22,25 @@ function columnsOf(room: Room, t: T): Column[] {
     fixed('device', 'board.table.device'),
     fixed('os', 'board.table.os'),
     fixed('browser', 'board.table.browser'),
-    ...room.backends.map((b): Column => ({ key: `speed.${b}`, heading: t('board.table.speed', { backend: t.backend(b) }), numeric: true })),
+    ...room.lanes.map((lane): Column => ({ key: `speed.${lane}`, heading: t('board.table.speed', { backend: t.say(laneIdMessage(lane)) }), numeric: true })),
     fixed('vsWasm', 'board.table.vsWasm', true),
     fixed('vsCpu', 'board.table.vsCpu', true),
   ];
 }
 
-function SpeedCell({ device, backend }: { device: RoomDevice; backend: BackendName }) {
+function SpeedCell({ device, lane }: { device: RoomDevice; lane: LaneId }) {
   const t = useT();
-  const value = device.entry.speeds[backend];
-  const software = device.entry.software.includes(backend);
+  const value = device.entry.speeds[lane];
+  const software = device.entry.software.includes(lane);
   return (
-    <td data-testid={`board-cell-${device.number}-${backend}`} className={software ? 'board-software' : undefined} title={software ? markedBackend(backend, true, t.translator) : undefined}>
+    <td data-testid={`board-cell-${device.number}-${lane}`} className={software ? 'board-software' : undefined} title={software ? t.say(markedLaneMessage(lane, true)) : undefined}>
       {speedText(value)}
       {software && <span className="board-mark">{t('board.table.softwareMark')}</span>}
     </td>
   );
 }
 
-/** Every device of the group: its GPU, OS and browser, each backend's examples/s, its speed-ups; sortable by any column. */
+/** Every device of the group: its GPU, OS and browser, each lane's examples/s (WebGPU once per engine), its speed-ups; sortable by any column. */
 export function BoardTable({ room }: { room: Room }) {
   const t = useT();
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'best', direction: 'descending' });
@@ -97,14 +96,14 @@ export function BoardTable({ room }: { room: Room }) {
                 <td className="lab-left">
                   <Data>{d.entry.device.browser || '–'}</Data>
                 </td>
-                {room.backends.map((b) => (
-                  <SpeedCell key={b} device={d} backend={b} />
+                {room.lanes.map((lane) => (
+                  <SpeedCell key={lane} device={d} lane={lane} />
                 ))}
                 <td className="board-ratio" data-testid={`board-cell-${d.number}-vsWasm`}>
                   {ratioText(d, d.speedUpVsWasm, t.translator)}
                   {d.bestGpu && (
-                    <small className="board-best" style={{ color: backendColor(d.bestGpu) }}>
-                      {t('board.table.bestGpu', { backend: markedBackend(d.bestGpu, d.gpu === 'software', t.translator) })}
+                    <small className="board-best" style={{ color: laneColor(d.bestGpu) }}>
+                      {t('board.table.bestGpu', { backend: t.say(markedLaneMessage(d.bestGpu, d.gpu === 'software')) })}
                     </small>
                   )}
                 </td>

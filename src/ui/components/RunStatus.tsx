@@ -2,7 +2,7 @@ import { plainText } from '../../i18n/message';
 import type { RunSnapshot } from '../runStore';
 import { Say } from '../i18n/Say';
 
-/** Loading progress, the run's error and its warnings (e.g. the leak alarm), under a view's controls. */
+/** Loading progress, why the run is not on the engine it asked for, the run's error and its warnings (e.g. the leak alarm), under a view's controls. */
 export function RunStatus({ snapshot }: { snapshot: RunSnapshot }) {
   return (
     <>
@@ -13,6 +13,11 @@ export function RunStatus({ snapshot }: { snapshot: RunSnapshot }) {
             <Say message={snapshot.progress.message} />
           </span>
         </div>
+      )}
+      {snapshot.info?.engineNote && (
+        <p className="note" data-testid="engine-note">
+          <Say message={snapshot.info.engineNote} />
+        </p>
       )}
       {snapshot.error && (
         <div className="error" role="alert" data-testid="error-message">

@@ -1,4 +1,5 @@
 import type { RunSnapshot } from '../runStore';
+import { laneMessage } from '../../config/lanes';
 import { formatBytes, formatNumber } from '../../share/format';
 import { useT } from '../i18n/useT';
 
@@ -28,7 +29,7 @@ export function useStatItems(snapshot: RunSnapshot, items: StatItem[]): StatItem
   const steady = latest && !latest.warmup ? latest : null;
   const t = useT();
   const common: StatItem[] = [
-    { id: 'backend', label: t('stats.backend'), value: info ? t.backend(info.backend) : '–' },
+    { id: 'backend', label: t('stats.backend'), value: info ? t.say(laneMessage(info)) : '–' },
     { id: 'model', label: t('stats.model'), value: info ? t('stats.modelValue', { model: t.known(info.modelLabel), params: formatNumber(info.params, 7) }) : '–' },
     { id: 'step', label: t('stats.step'), value: latest && info ? t('stats.stepValue', { step: latest.step, total: info.totalSteps, epoch: latest.epoch }) : '–' },
   ];

@@ -34,7 +34,7 @@ import { QualityPanel } from './QualityPanel';
 import { SampleGridCanvas } from './SampleGridCanvas';
 
 const { store } = ganSession;
-const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed', 'checkpointEvery'];
+const FORM_KEYS = ['model', 'dataset', 'digit', 'batchSize', 'dLearningRate', 'gLearningRate', 'beta1', 'dStepsPerGStep', 'latentSize', 'labelSmoothing', 'steps', 'seed', 'checkpointEvery', 'gpuEngine'];
 /** The settings a first run needs, shown first; the rest in their table fields' groups. */
 const FIRST_KEYS = formLayout(GAN_TABLE, FORM_KEYS).first;
 const isMoreChart = (chart: ChartDef) => (MORE_CHARTS.gan as readonly string[]).includes(chart.testId);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { laneIdMessage, laneIdOf } from '../../config/lanes';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
 import { useT } from '../i18n/useT';
@@ -8,7 +9,7 @@ import { formatMb } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 import { SweepChart } from './SweepChart';
-import { pivotAxes, seriesByBackend } from './sweepSeries';
+import { pivotAxes, seriesByLane } from './sweepSeries';
 
 /** The panel's settings, test ids and job (not shown to people). */
 const KEYS = ['batchFrom', 'batchTo'] as const;
@@ -19,13 +20,13 @@ interface Props extends LabPanelProps {
   job: LabJobState | undefined;
 }
 
-/** Training throughput of the chosen model against batch size; a backend stops at the first batch that does not fit. */
+/** Training throughput of the chosen model against batch size, a line per lane (WebGPU on the engine the race runs first); a backend stops at the first batch that does not fit. */
 export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) {
   const t = useT();
   const tr = t.translator;
   const points = useMemo(() => job?.batchPoints ?? [], [job?.batchPoints]);
-  const series = useMemo(() => seriesByBackend(points, (p) => p.batchSize, (p) => p.examplesPerSec, tr), [points, tr]);
-  const { values: swept, backends: columns } = pivotAxes(points, (p) => p.batchSize);
+  const series = useMemo(() => seriesByLane(points, (p) => p.batchSize, (p) => p.examplesPerSec, tr), [points, tr]);
+  const { values: swept, columns } = pivotAxes(points, (p) => p.batchSize, laneIdOf);
   const examplesPerSec = t('lab.unit.examplesPerSec');
   const onRun = () => settings && run('batchSweep', settings);
   const onCancel = () => labSession.cancel('batchSweep');
@@ -52,7 +53,7 @@ export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) 
             <tr>
               <th>{t('lab.batch.batch')}</th>
               {columns.map((b) => (
-                <th key={b}>{t('lab.batch.column', { backend: t.backend(b) })}</th>
+                <th key={b}>{t('lab.batch.column', { backend: t.say(laneIdMessage(b)) })}</th>
               ))}
             </tr>
           </thead>
@@ -61,7 +62,7 @@ export function BatchSweepPanel({ job, settings, values, blocked, run }: Props) 
               <tr key={batch}>
                 <th scope="row">{batch}</th>
                 {columns.map((b) => {
-                  const p = points.find((q) => q.backend === b && q.batchSize === batch);
+                  const p = points.find((q) => laneIdOf(q) === b && q.batchSize === batch);
                   return (
                     <td key={b} data-testid={`batch-cell-${b}-${batch}`}>
                       {p ? t('lab.batch.cell', { value: formatNumber(p.examplesPerSec), memory: formatMb(p.peakBytes, tr) }) : '–'}

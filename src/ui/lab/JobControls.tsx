@@ -1,3 +1,4 @@
+import type { BackendStop } from '../../engine/protocol/lab';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { labJobAnnouncement } from '../../share/announcements';
 import { LiveRegion } from '../a11y/LiveRegion';
@@ -25,7 +26,11 @@ interface Props {
   blocked: string | null;
   onRun(): void;
   onCancel(): void;
+  /** What names a stop in its test id: its backend, or (race, parity check) its lane. */
+  stopKey?(stop: BackendStop): string;
 }
+
+const byBackend = (stop: BackendStop) => stop.backend;
 
 /** "queued (2 jobs ahead)", "running", "done"…: where this job stands with the device owner. */
 function statusText(job: LabJobState, position: number | null, t: T): string {
@@ -35,7 +40,7 @@ function statusText(job: LabJobState, position: number | null, t: T): string {
 }
 
 /** Run and cancel buttons, queue place, progress bar, status, error and per-backend stops of one lab job. */
-export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }: Props) {
+export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel, stopKey = byBackend }: Props) {
   const device = useDevice();
   const t = useT();
   const jobName = prefix in JOB_NAMES ? t(JOB_NAMES[prefix as keyof typeof JOB_NAMES]) : runLabel;
@@ -71,7 +76,7 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel }:
         </div>
       )}
       {job?.stops.map((stop) => (
-        <div className="warning" role="status" key={`${stop.backend}-${stop.value}`} data-testid={`${prefix}-stop-${stop.backend}`}>
+        <div className="warning" role="status" key={`${stopKey(stop)}-${stop.value}`} data-testid={`${prefix}-stop-${stopKey(stop)}`}>
           {stop.kind === 'out-of-memory' ? t.rich('lab.job.outOfMemory', { reason: <Say message={stop.reason} /> }) : <Say message={stop.reason} />}
         </div>
       ))}

@@ -9,6 +9,8 @@ import { LabFields } from './LabFields';
 import { Say } from '../i18n/Say';
 
 const WORKLOAD_KEYS = ['model', 'dataset', 'batchSize', 'seed', 'warmupSteps', 'measuredSteps'] as const;
+/** Which engines train on WebGPU in the race, the parity check and the batch sweep: beside the backends they run on. */
+const ENGINE_KEYS = ['webgpuEngines'] as const;
 
 interface Props {
   values: RawValues;
@@ -18,7 +20,7 @@ interface Props {
   onToggleBackend(name: BackendName, on: boolean): void;
 }
 
-/** The workload every race, batch sweep, anatomy and profile uses, and the backends the race and sweeps run on. */
+/** The workload every race, batch sweep, anatomy and profile uses, the backends the race and sweeps run on, and the engines WebGPU runs there. */
 export function LabSettings({ values, backends, chosen, onToggleBackend }: Props) {
   const t = useT();
   const own = useListedOwnDatasetChoice(values.dataset);
@@ -58,6 +60,7 @@ export function LabSettings({ values, backends, chosen, onToggleBackend }: Props
       ) : (
         <p data-testid="lab-backends-detecting">{t('lab.detecting')}</p>
       )}
+      <LabFields keys={ENGINE_KEYS} values={values} />
     </section>
   );
 }

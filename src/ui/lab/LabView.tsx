@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { availableNames, BACKEND_NAMES, backendToUse, SINGLE_JOB_ORDER, type BackendName } from '../../config/backends';
+import { raceLanes } from '../../config/gpuEngines';
 import type { LabJobKind } from '../../config/jobs';
+import { laneIdOf } from '../../config/lanes';
 import { parseLabSettings, type LabSettings as LabValues } from '../../config/labConfig';
 import { formatValue } from '../../config/schema';
 import { carriedByLink } from '../../share/settingsStore';
@@ -52,6 +54,8 @@ export function LabView() {
   useSyncExternalStore(backendChoices.subscribe, backendChoices.getSnapshot);
   const t = useT();
   const raceCharts = useMemo(() => [{ testId: 'race-chart', title: t('lab.race.shareChart') }], [t]);
+  const raced = snapshot.settings.race;
+  const racedLanes = useMemo(() => (raced ? raceLanes(raced.backends, raced.webgpuEngines).map(laneIdOf) : []), [raced]);
 
   const readDevice = useCallback(() => void labSession.readDevice(), []);
   // The lab reads the device the first time it is seen, unless the page opened a shared result: then
@@ -119,7 +123,7 @@ export function LabView() {
         <RacePanel
           {...panel(noBackends ?? badSettings)}
           job={jobs.race}
-          raced={snapshot.settings.race?.backends ?? []}
+          raced={racedLanes}
           backends={backends}
           extra={<RunShareBar kind={RACE_SHARE_KIND} charts={raceCharts} chartScope={RACE_CHART_SCOPE} />}
         />

@@ -42,7 +42,7 @@ export function MatmulSweepPanel({ job, settings, values, blocked, run, backends
       ),
     [crossovers, tr, software],
   );
-  const { values: swept, backends: columns } = pivotAxes(points, (p) => p.size);
+  const { values: swept, columns } = pivotAxes(points, (p) => p.size, (p) => p.backend);
   const gflops = t('lab.unit.gflops');
   const onRun = () => settings && run('matmulSweep', settings);
   const onCancel = () => labSession.cancel('matmulSweep');

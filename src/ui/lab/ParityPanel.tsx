@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
+import { askedLaneIdOf, laneIdMessage, laneIdOf } from '../../config/lanes';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import { formatNumber } from '../../share/format';
 import { parityPercent, parityReport, paritySentence } from '../../share/parity';
 import { useT } from '../i18n/useT';
+import { Say } from '../i18n/Say';
 import { JobControls } from './JobControls';
 import { LabFields } from './LabFields';
-import { backendColor } from './labFormat';
+import { laneColor } from './labFormat';
 import type { LabPanelProps } from './labPanel';
 import { labSession } from './labSession';
 import { SweepChart, type SweepSeries } from './SweepChart';
@@ -19,13 +21,17 @@ interface Props extends LabPanelProps {
   job: LabJobState | undefined;
 }
 
-/** Do the backends learn the same? One seed, one model, the same batches: their loss curves, on top of each other. */
+/** Do the backends learn the same? One seed, one model, the same batches: a loss curve per lane (WebGPU once per engine), on top of each other. */
 export function ParityPanel({ job, settings, values, blocked, run }: Props) {
   const t = useT();
   const tr = t.translator;
   const curves = useMemo(() => job?.parityCurves ?? [], [job?.parityCurves]);
   const series = useMemo<SweepSeries[]>(
-    () => curves.map((c) => ({ key: c.backend, label: tr.t(`backend.${c.backend}`), color: backendColor(c.backend), points: c.losses.map((y, i) => ({ x: i + 1, y })) })),
+    () =>
+      curves.map((c) => {
+        const lane = askedLaneIdOf(c);
+        return { key: lane, label: tr.say(laneIdMessage(lane)), color: laneColor(lane), points: c.losses.map((y, i) => ({ x: i + 1, y })) };
+      }),
     [curves, tr],
   );
   const report = useMemo(() => (job?.status === 'done' ? parityReport(curves) : null), [job?.status, curves]);
@@ -36,7 +42,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
     <section className="panel lab-panel" data-testid="parity-panel">
       <h2>{t('lab.parity.title')}</h2>
       <LabFields keys={KEYS} values={values} />
-      <JobControls prefix={PREFIX} runLabel={t('lab.parity.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} />
+      <JobControls prefix={PREFIX} runLabel={t('lab.parity.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} stopKey={laneIdOf} />
       <p className="lab-note">{t('lab.parity.note', { steps: values.paritySteps ?? '' })}</p>
       <SweepChart
         testId={CHART_TEST_ID}
@@ -48,6 +54,13 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
         linear
         emptyText={t('lab.parity.chartEmpty')}
       />
+      {curves.map((c) =>
+        c.engineNote ? (
+          <p className="lab-note" key={askedLaneIdOf(c)} data-testid={`parity-engine-note-${askedLaneIdOf(c)}`}>
+            <Say message={c.engineNote} />
+          </p>
+        ) : null,
+      )}
       {report && (
         <>
           <p className={report.agree ? 'lab-explain' : 'warning'} data-testid="parity-verdict" role="status">
@@ -57,7 +70,7 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
             <thead>
               <tr>
                 <th>{t('lab.parity.step')}</th>
-                <th>{t('lab.parity.referenceLoss', { backend: t.backend(report.reference) })}</th>
+                <th>{t('lab.parity.referenceLoss', { backend: t.say(laneIdMessage(report.reference)) })}</th>
                 <th>{t('lab.parity.largestDiff')}</th>
                 <th>{t('lab.parity.furthestOff')}</th>
               </tr>
@@ -66,9 +79,9 @@ export function ParityPanel({ job, settings, values, blocked, run }: Props) {
               {report.steps.map((s) => (
                 <tr key={s.step} data-testid={`parity-row-${s.step}`}>
                   <th scope="row">{s.step}</th>
-                  <td>{formatNumber(curves.find((c) => c.backend === report.reference)?.losses[s.step - 1], 6)}</td>
+                  <td>{formatNumber(curves.find((c) => askedLaneIdOf(c) === report.reference)?.losses[s.step - 1], 6)}</td>
                   <td data-testid={`parity-diff-${s.step}`}>{parityPercent(s.maxRelativeDiff, tr)}</td>
-                  <td>{s.worst ? t.backend(s.worst) : '–'}</td>
+                  <td>{s.worst ? t.say(laneIdMessage(s.worst)) : '–'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,17 +1,20 @@
 import { useMemo, type ReactNode } from 'react';
-import type { BackendAvailability, BackendName } from '../../config/backends';
+import type { BackendAvailability } from '../../config/backends';
+import { askedLaneIdOf, laneIdOf, laneOf, type LaneId } from '../../config/lanes';
 import type { LabJobState } from '../../engine/protocol/labJobState';
 import type { MessageId, Translator } from '../../i18n/translator';
+import { engineGap, engineGapMessage } from '../../share/engineGap';
 import { formatNumber } from '../../share/format';
 import { isIsolated, isolationNote } from '../../share/isolation';
-import { markedBackend, markedRatio, softwareMapOf, type SoftwareMap } from '../../share/softwareGpu';
+import { markedLane } from '../../share/laneNames';
+import { markedRatio, softwareMapOf, type SoftwareMap } from '../../share/softwareGpu';
 import { withSpeedUps, type RankedRaceRow } from '../../share/speedUps';
 import { SoftwareGpuNote } from '../components/SoftwareGpuNote';
 import { isolationState } from '../hosting/isolationGate';
 import { useT } from '../i18n/useT';
 import { BarChart, type Bar } from './BarChart';
 import { JobControls } from './JobControls';
-import { backendColor, formatMb, formatMs, formatSpeedUp, modelText } from './labFormat';
+import { formatMb, formatMs, formatSpeedUp, laneColor, modelText } from './labFormat';
 import { labSession } from './labSession';
 import type { LabPanelProps } from './labPanel';
 import { Say } from '../i18n/Say';
@@ -36,8 +39,8 @@ const COLUMNS: [id: string, heading: MessageId, cell: (r: RankedRaceRow, t: Tran
 
 interface Props extends LabPanelProps {
   job: LabJobState | undefined;
-  /** The backends of the race shown (the latest one started, from here or from a shared link). */
-  raced: readonly BackendName[];
+  /** The lanes of the race shown (the latest one started, from here or from a shared link): its backends, WebGPU once per engine asked for. */
+  raced: readonly LaneId[];
   /** Shown under the table (share and export). */
   extra?: ReactNode;
   /** This browser's backends: a software GPU's rows are marked as the CPU they ran on. */
@@ -53,23 +56,29 @@ function barNote(r: RankedRaceRow, t: Translator, software: boolean): string {
   return known.length ? known.join(t.t('lab.list.separator')) : t.t('lab.race.noteNoCpu');
 }
 
-/** One click: the same workload on every chosen backend in turn; bars and table fill in as each finishes. */
+/**
+ * One click: the same workload on every chosen backend in turn, WebGPU once per engine asked for (a
+ * lane each, named by its engine); bars and table fill in as each finishes, and a sentence under them
+ * splits a WebGPU step into hardware and software when both engines ran.
+ */
 export function RacePanel({ job, settings, blocked, run, raced, extra, backends }: Props) {
   const t = useT();
   const tr = t.translator;
   const rows = useMemo(() => withSpeedUps(job?.raceRows ?? []), [job?.raceRows]);
   const software = useMemo<SoftwareMap>(() => softwareMapOf(backends), [backends]);
-  const isSoftware = (backend: BackendName) => software[backend] !== undefined;
+  const isSoftware = (lane: LaneId) => software[laneOf(lane).backend] !== undefined;
   // "(1 thread)" on this page says why and what to do, as the device report does.
   const oneThreadHere = !isIsolated(isolationState()) && rows.some((row) => row.threads === 1);
   const bars = useMemo<Bar[]>(
     () =>
       rows.map((r) => {
+        const lane = askedLaneIdOf(r);
         const onCpu = software[r.backend] !== undefined;
-        return { label: markedBackend(r.backend, onCpu, tr), value: r.examplesPerSec, color: backendColor(r.backend), note: barNote(r, tr, onCpu) };
+        return { label: markedLane(laneOf(lane), onCpu, tr), value: r.examplesPerSec, color: laneColor(lane), note: barNote(r, tr, onCpu) };
       }),
     [rows, tr, software],
   );
+  const gap = useMemo(() => engineGap(job?.raceRows ?? []), [job?.raceRows]);
   const first = rows[0];
   const onRun = () => settings && run('race', settings);
   const onCancel = () => labSession.cancel('race');
@@ -77,7 +86,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
   return (
     <section className="panel lab-panel" data-testid="race-panel">
       <h2>{t('lab.race.title')}</h2>
-      <JobControls prefix={PREFIX} runLabel={t('lab.race.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} />
+      <JobControls prefix={PREFIX} runLabel={t('lab.race.run')} job={job} blocked={blocked} onRun={onRun} onCancel={onCancel} stopKey={laneIdOf} />
       {first && (
         <p className="lab-note">
           {t('lab.race.note', { model: modelText(first.modelLabel, tr), batch: first.batchSize, warmup: first.warmupSteps, measured: first.measuredSteps })}
@@ -95,24 +104,29 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
           </tr>
         </thead>
         <tbody>
-          {raced.map((backend) => {
-            const row = rows.find((r) => r.backend === backend);
-            const stop = job?.stops.find((s) => s.backend === backend);
+          {raced.map((lane) => {
+            const row = rows.find((r) => askedLaneIdOf(r) === lane);
+            const stop = job?.stops.find((s) => laneIdOf(s) === lane);
             return (
-              <tr key={backend} data-testid={`race-row-${backend}`}>
-                <th scope="row" style={{ color: backendColor(backend) }}>
-                  <span data-testid={`race-backend-${backend}`}>{markedBackend(backend, isSoftware(backend), tr)}</span>
+              <tr key={lane} data-testid={`race-row-${lane}`}>
+                <th scope="row" style={{ color: laneColor(lane) }}>
+                  <span data-testid={`race-backend-${lane}`}>{markedLane(laneOf(lane), isSoftware(lane), tr)}</span>
                   {row?.threads !== undefined && (
-                    <span className="lab-threads" data-testid={`race-threads-${backend}`}>
+                    <span className="lab-threads" data-testid={`race-threads-${lane}`}>
                       {' '}
                       {t('lab.race.threads', { count: row.threads })}
                     </span>
                   )}
+                  {row?.engineNote && (
+                    <small className="lab-engine-note" data-testid={`race-engine-note-${lane}`}>
+                      <Say message={row.engineNote} />
+                    </small>
+                  )}
                 </th>
                 {row ? (
                   COLUMNS.map(([id, , cell]) => (
-                    <td key={id} data-testid={`race-cell-${backend}-${id}`} className={id.startsWith('speedup') ? 'lab-speedup' : undefined}>
-                      {cell(row, tr, isSoftware(backend))}
+                    <td key={id} data-testid={`race-cell-${lane}-${id}`} className={id.startsWith('speedup') ? 'lab-speedup' : undefined}>
+                      {cell(row, tr, isSoftware(lane))}
                     </td>
                   ))
                 ) : (
@@ -125,6 +139,11 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
           })}
         </tbody>
       </table>
+      {gap && (
+        <p className="lab-engine-gap" data-testid="race-engine-gap">
+          <Say message={engineGapMessage(gap, isSoftware('webgpu'))} />
+        </p>
+      )}
       {oneThreadHere && (
         <p className="share-note" data-testid="race-isolation-note">
           <Say message={isolationNote(isolationState())} />

@@ -4,7 +4,8 @@ import { HIDDEN, isNotAvailable, type NotAvailable } from '../../engine/protocol
 import { formatNumber } from '../../share/format';
 import { msg } from '../../i18n/message';
 import type { Translator } from '../../i18n/translator';
-import { backendSeriesColor } from '../theme/backendSeries';
+import type { LaneId } from '../../config/lanes';
+import { backendSeriesColor, laneSeriesColor } from '../theme/backendSeries';
 
 /** Backends this browser lacks, each with its reason in the page's language: what a backend select disables. */
 export function unavailableBackends(backends: readonly BackendAvailability[] | null, t: Translator): Record<string, string> {
@@ -14,6 +15,11 @@ export function unavailableBackends(backends: readonly BackendAvailability[] | n
 /** One colour per backend across every lab chart: `var(--series-…)`, the same hue as the backend table's, readable in both schemes. */
 export function backendColor(backend: BackendName): string {
   return backendSeriesColor(backend);
+}
+
+/** A lane's colour in every lab chart and table: its backend's, and one of its own for WebGPU on TensorFlow.js's kernels. */
+export function laneColor(lane: LaneId): string {
+  return laneSeriesColor(lane);
 }
 
 const BYTES_PER_MB = 1024 * 1024;

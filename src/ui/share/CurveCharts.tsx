@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ChartDataset } from 'chart.js';
-import { isBackendName } from '../../config/backends';
 import type { Point } from '../../share/downsample';
-import { backendColor } from '../lab/labFormat';
+import { laneOfSeries } from '../../share/curveNames';
+import { laneColor } from '../lab/labFormat';
 import type { Labelled } from '../../share/comparison';
 import { downloadCanvasPng } from './download';
 import { groupCurves } from '../../share/resultSummary';
@@ -13,7 +13,7 @@ import { tokenRef } from '../theme/colorRef';
 import { useT } from '../i18n/useT';
 
 
-/** Colours for series that are not a backend. */
+/** Colours for series that are not a lane. */
 const PALETTE = [tokenRef('seriesViolet'), tokenRef('seriesPink'), tokenRef('seriesCyan'), tokenRef('seriesOrange')];
 /** The second result of a comparison is drawn dashed over the first. */
 const DASH_PX = [6, 4];
@@ -37,7 +37,8 @@ function slugOf(metric: string): string {
 }
 
 function colorOf(series: string, index: number): string {
-  return isBackendName(series) ? backendColor(series) : PALETTE[index % PALETTE.length];
+  const lane = laneOfSeries(series);
+  return lane ? laneColor(lane) : PALETTE[index % PALETTE.length];
 }
 
 /** One chart per metric; each of the results' curves of that metric a series, B's dashed. */

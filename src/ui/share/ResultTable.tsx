@@ -1,12 +1,13 @@
 import type { SharedResult } from '../../share/resultDoc';
-import { FIGURES, figureLabel, SPEED_UP_FIGURES } from '../../share/comparison';
+import { laneIdOf } from '../../config/lanes';
+import { FIGURES, figureLabel, rowKey, SPEED_UP_FIGURES } from '../../share/comparison';
 import { formatFigure, formatRatio } from '../../share/figureFormat';
 import { rowLabel } from '../../share/resultSummary';
 import { markedRatio } from '../../share/softwareGpu';
 import { withSpeedUps } from '../../share/speedUps';
 import { useT } from '../i18n/useT';
 
-/** One result's summary: a row per backend, a column per figure it has; a race's speed-ups over both CPU baselines. */
+/** One result's summary: a row per lane (WebGPU once per engine, named by it), a column per figure it has; a race's speed-ups over both CPU baselines. */
 export function ResultTable({ result, testIdPrefix }: { result: SharedResult; testIdPrefix: string }) {
   const t = useT();
   const [vsCpu, vsWasm] = SPEED_UP_FIGURES;
@@ -27,8 +28,8 @@ export function ResultTable({ result, testIdPrefix }: { result: SharedResult; te
       </thead>
       <tbody>
         {result.rows.map((row) => {
-          const key = row.loop === 'bare' ? `${row.backend}-bare` : row.backend;
-          const ranked = rows.find((r) => r.backend === row.backend);
+          const key = rowKey(row);
+          const ranked = rows.find((r) => laneIdOf(r) === laneIdOf(row));
           // A software GPU's speed-up is a ratio of two CPU times, and says so.
           const speedUp = (value: number | null | undefined) => markedRatio(formatRatio(value ?? null), row.softwareGpu === true && typeof value === 'number', t.translator);
           return (

@@ -10,6 +10,7 @@ import { ShareButton } from './ShareButton';
 import { deviceLine, fileStem, formatDate } from '../../share/resultSummary';
 import { ResultTable } from './ResultTable';
 import { ResultSoftwareNote } from './ResultSoftwareNote';
+import { ResultEngineGap } from './ResultEngineGap';
 import { useT } from '../i18n/useT';
 
 /** A comparison's export files end so (a file name, not shown as text). */
@@ -23,6 +24,7 @@ export function ResultView({ label, result, testIdPrefix, shareable = false }: {
     <div className="share-result" data-testid={`${testIdPrefix}-result`}>
       <ResultSoftwareNote label={label} result={result} testId={`${testIdPrefix}-software-gpu-note`} />
       <ResultTable result={result} testIdPrefix={testIdPrefix} />
+      <ResultEngineGap result={result} testId={`${testIdPrefix}-engine-gap`} />
       <CurveCharts a={labelled} testIdPrefix={testIdPrefix} />
       <DeviceDetails result={result} title={t('share.device.title', { label })} testId={`${testIdPrefix}-device-details`} />
       <ExportButtons

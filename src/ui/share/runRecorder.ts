@@ -100,7 +100,7 @@ export class RunRecorder {
       const raced = settings.race;
       if (!job || job.status !== 'done' || job.id === recordedRunId || !raced) return;
       recordedRunId = job.id;
-      const capture = { workload: raced, backends: raced.backends, rows: job.raceRows };
+      const capture = { workload: raced, backends: raced.backends, webgpuEngines: raced.webgpuEngines, rows: job.raceRows };
       void this.record('race', job.id, (env) => resultFromRace(capture, env));
     });
   }

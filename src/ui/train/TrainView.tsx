@@ -51,6 +51,7 @@ const FORM_KEYS = [
   'memoryBudgetMb',
   'precision',
   'checkpointEvery',
+  'gpuEngine',
 ];
 /** The settings a first run needs, shown first; the rest in their table fields' groups. */
 const FIRST_KEYS = formLayout(CNN_TABLE, FORM_KEYS).first;

@@ -121,6 +121,8 @@ export const EN_CHECKS = {
   'check.row.number': '{what} was dropped: {key} must be a number between {min} and {max} (got {got})',
   'check.row.softwareGpuNotBoolean': '{what}: softwareGpu must be true or false (got {got}); it was ignored',
   'check.row.softwareGpuNotGpu': '{what}: softwareGpu applies to GPU backends only, not {backend}; it was ignored',
+  'check.row.engine': "{what}: {key} must be one of {options} (got {got}); it was ignored, so the row counts as TensorFlow.js's kernels",
+  'check.row.engineNotWebGpu': '{what}: {key} applies to WebGPU rows only, not {backend}; it was ignored',
   'check.curve.notList': '{what} was dropped: its points are not a list',
   'check.curve.tooLong': '{what} was dropped: it has {count} points; the limit is {max}',
   'check.curve.point': '{what} was dropped: point {n} is not a [step, value] pair of numbers within ±{max}',

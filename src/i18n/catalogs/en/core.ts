@@ -31,6 +31,9 @@ export const EN_CORE = {
   'backend.detecting': 'Detecting backends…',
 
   'stats.backend': 'Backend that ran',
+  // A lane: a backend, and on WebGPU the engine that trained on it (src/config/lanes.ts).
+  'lane.app': "{backend} · the app's engine",
+  'lane.tfjs': '{backend} · TensorFlow.js',
   'stats.model': 'Model',
   'stats.modelValue': '{model}, {params} params',
   'stats.step': 'Step',

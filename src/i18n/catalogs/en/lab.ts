@@ -157,6 +157,13 @@ export const EN_LAB = {
   'lab.race.noteWasm': '{speedUp} WebAssembly CPU',
   'lab.race.noteNoCpu': 'no CPU row to compare with',
   'lab.race.notRun': 'not run',
+  // Under a race that ran WebGPU on both engines (src/share/engineGap.ts).
+  'lab.race.engineGap':
+    "WebGPU ran the same step twice on this GPU: the app's engine in {app}, TensorFlow.js in {tfjs} ({ratio} as long). So at most {app} of a step is the GPU's own work, and at least {software} of TensorFlow.js's step ({share}) is the software around its kernels: a launch, a bind group and a uniform buffer for every operation, and the bookkeeping in JavaScript.",
+  'lab.race.engineGapNone':
+    "WebGPU ran the same step twice on this GPU: TensorFlow.js in {tfjs}, the app's engine in {app}. Here the app's engine saves nothing: this step is the GPU's own work, not the software around its kernels.",
+  'lab.race.engineGapSoftware':
+    "WebGPU ran the same step twice, on the CPU here (a software GPU): the app's engine in {app}, TensorFlow.js in {tfjs}. Both are CPU times: a software GPU shows how much software each engine wraps around its kernels, not what a GPU needs for this step.",
 
   'lab.unit.examplesPerSec': 'examples/s',
   'lab.unit.gflops': 'GFLOP/s',
@@ -174,7 +181,7 @@ export const EN_LAB = {
   'lab.parity.largestDiff': 'Largest relative difference',
   'lab.parity.furthestOff': 'Backend furthest off',
   'lab.parity.agree':
-    'All {count} backends ({names}) agree within {tolerance} at every one of {steps} steps; the largest difference, {largest} at step {step} ({worst} against {reference}), is float32 arithmetic in another order, not a bug.',
+    'All {count} runs ({names}) agree within {tolerance} at every one of {steps} steps; the largest difference, {largest} at step {step} ({worst} against {reference}), is float32 arithmetic in another order, not a bug.',
   'lab.parity.diverge':
     '{worst} departs from {reference} at step {step} ({diff}, more than the {tolerance} that reordered float32 sums explain): it does not learn the same, which points to a kernel that computes something else.',
 

@@ -68,6 +68,7 @@ export const EN_SHARE = {
   'share.csv.step': 'step',
   'share.csv.loop': 'loop',
   'share.csv.backend': 'backend',
+  'share.csv.engine': 'engine',
   'share.csv.firstStepMs': 'firstStepMs',
   'share.csv.medianStepMs': 'medianStepMs',
   'share.csv.p90StepMs': 'p90StepMs',

@@ -116,6 +116,8 @@ export const ZH_CN_CHECKS: Readonly<Record<keyof typeof EN_CHECKS, string>> = {
   'check.row.number': '{what}已丢弃：{key} 必须是 {min} 到 {max} 之间的数（实际为 {got}）',
   'check.row.softwareGpuNotBoolean': '{what}：softwareGpu 必须是布尔值（实际为 {got}），已忽略',
   'check.row.softwareGpuNotGpu': '{what}：softwareGpu 只适用于 GPU 后端，不适用于 {backend}，已忽略',
+  'check.row.engine': '{what}：{key} 必须是 {options} 之一（实际为 {got}），已忽略，因此这一行按 TensorFlow.js 内核计',
+  'check.row.engineNotWebGpu': '{what}：{key} 只适用于 WebGPU 的行，不适用于 {backend}，已忽略',
   'check.curve.notList': '{what}已丢弃：它的数据点不是列表',
   'check.curve.tooLong': '{what}已丢弃：它有 {count} 个数据点，上限为 {max}',
   'check.curve.point': '{what}已丢弃：第 {n} 个数据点不是 ±{max} 以内的 [步, 值] 数对',

@@ -32,6 +32,8 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
   'backend.detecting': '正在检测后端…',
 
   'stats.backend': '实际运行的后端',
+  'lane.app': '{backend} · 本应用的引擎',
+  'lane.tfjs': '{backend} · TensorFlow.js 内核',
   'stats.model': '模型',
   'stats.modelValue': '{model}，{params} 个参数',
   'stats.step': '步数',

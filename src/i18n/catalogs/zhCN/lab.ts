@@ -156,6 +156,12 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.race.noteWasm': 'WebAssembly CPU 的 {speedUp}',
   'lab.race.noteNoCpu': '没有可供比较的 CPU 结果',
   'lab.race.notRun': '未运行',
+  'lab.race.engineGap':
+    'WebGPU 在这块 GPU 上把同一步训练跑了两次：本应用的引擎用时 {app}，TensorFlow.js 用时 {tfjs}（是前者的 {ratio}）。所以一步中最多 {app}是 GPU 自身的工作，而 TensorFlow.js 的一步中至少有 {software}（{share}）花在其内核周围的软件上：每个运算一次内核启动、一个绑定组和一个统一缓冲区，以及 JavaScript 中的簿记工作。',
+  'lab.race.engineGapNone':
+    'WebGPU 在这块 GPU 上把同一步训练跑了两次：TensorFlow.js 用时 {tfjs}，本应用的引擎用时 {app}。这里本应用的引擎没有节省时间：这一步是 GPU 自身的工作，而不是其内核周围的软件。',
+  'lab.race.engineGapSoftware':
+    'WebGPU 把同一步训练跑了两次，在这里是在 CPU 上（软件 GPU）：本应用的引擎用时 {app}，TensorFlow.js 用时 {tfjs}。两者都是 CPU 时间：软件 GPU 只能显示每个引擎在其内核周围包了多少软件，而不是这一步在 GPU 上需要多少时间。',
 
   'lab.unit.examplesPerSec': '样本/秒',
   'lab.unit.gflops': 'GFLOP/s',
@@ -173,7 +179,7 @@ export const ZH_CN_LAB: Readonly<Record<keyof typeof EN_LAB, string>> = {
   'lab.parity.largestDiff': '最大相对差异',
   'lab.parity.furthestOff': '偏差最大的后端',
   'lab.parity.agree':
-    '全部 {count} 个后端（{names}）在所有 {steps} 步中的差异都在 {tolerance} 以内；最大差异为第 {step} 步的 {largest}（{worst} 相对于 {reference}），这是 float32 运算顺序不同造成的，并不是错误。',
+    '全部 {count} 次运行（{names}）在所有 {steps} 步中的差异都在 {tolerance} 以内；最大差异为第 {step} 步的 {largest}（{worst} 相对于 {reference}），这是 float32 运算顺序不同造成的，并不是错误。',
   'lab.parity.diverge':
     '{worst} 在第 {step} 步偏离了 {reference}（{diff}，超出了 float32 求和顺序不同所能解释的 {tolerance}）：它学到的并不一样，说明某个内核算的是别的东西。',
 

@@ -64,6 +64,7 @@ export const ZH_CN_SHARE: Readonly<Record<keyof typeof EN_SHARE, string>> = {
   'share.csv.step': '步',
   'share.csv.loop': '循环',
   'share.csv.backend': '后端',
+  'share.csv.engine': '引擎',
   'share.csv.firstStepMs': '首步耗时（毫秒）',
   'share.csv.medianStepMs': '单步耗时中位数（毫秒）',
   'share.csv.p90StepMs': '单步耗时 P90（毫秒）',
