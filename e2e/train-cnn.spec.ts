@@ -18,7 +18,8 @@ test('trains the tiny CNN: loss falls, pause / step / resume / stop work, tensor
   await p.setFields(TINY_RUN);
   await p.button('train').click();
 
-  await expect(p.stat('backend')).toHaveText(BACKEND_LABELS[backend]);
+  // On WebGPU the run trains on the app's engine, and the card says so.
+  await expect(p.stat('backend')).toHaveText(backend === 'webgpu' ? "WebGPU · the app's engine" : BACKEND_LABELS[backend]);
   await expect(p.stat('first-step-ms')).toHaveText(/^\d+(\.\d+)?k? ms$/);
   await p.waitForSteps(20);
   await expect.poll(() => p.chartPoints('loss'), { message: 'loss chart receives points' }).toBeGreaterThanOrEqual(3);
@@ -87,6 +88,7 @@ test("trains the classic and the large CNN on the app's WebGPU engine: steps go 
     await p.chooseBackend(backend);
     await p.setFields({ ...TINY_RUN, model, batchSize: '8', trainExamples: '160', testExamples: '100', epochs: '1' });
     await p.button('train').click();
+    await expect(p.stat('backend')).toHaveText("WebGPU · the app's engine");
     await p.waitForSteps(3);
     const tensorCounts = await p.tensorCountsOverSteps(2);
     expect(new Set(tensorCounts).size, `${model}: tensor counts ${tensorCounts.join(', ')}`).toBe(1);
