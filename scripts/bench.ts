@@ -28,6 +28,7 @@
  *   npm run bench -- --workload matmul --sizes 32..2048     (powers of two, as the lab's size sweep)
  *   npm run bench -- --workload batch --model tiny --batches 16..512
  *   npm run bench -- --browser-arg=--use-angle=vulkan --json bench-results/run.json
+ *   --port 4250: serve the build on that port (default: any free one), so benches on one machine never collide.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -93,6 +94,8 @@ const OPTIONS = {
   threads: { type: 'string' },
   python: { type: 'string' },
   'browser-arg': { type: 'string', multiple: true, default: [] },
+  // 0: any free port; a fixed one where several benches share a machine.
+  port: { type: 'string', default: '0' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -352,7 +355,9 @@ async function main(): Promise<void> {
   if (!args['no-build']) await build({ root, logLevel: 'warn' });
   // --no-isolation serves the page without cross-origin isolation: the wasm backend then runs on one thread.
   const headers = args['no-isolation'] ? { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none' } : undefined;
-  const server = await preview({ root, preview: { port: 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number (0: any free one)');
+  const server = await preview({ root, preview: { port, strictPort: port !== 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) fail('the preview server did not report its address');
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });
