@@ -35,11 +35,13 @@ export const FLOAT16_ADAM_EPSILON = 1e-4;
 /** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
 export const DEVICE_LOST_POLL_MS = 100;
 /**
- * The app's WebAssembly kernels wake their pool threads only for tasks of at least this much work, in
- * nanoseconds of one thread (a wake-up costs ~10-20 µs): smaller ones (a bias's Adam update) run on the
- * calling thread alone.
+ * The app's WebAssembly kernels give a task one more thread per this much work, in nanoseconds of one
+ * thread (a sleeping pool thread takes ~10-50 µs to wake and join): smaller tasks (a bias's Adam update)
+ * run on the calling thread alone.
  */
-export const WASM_PARALLEL_MIN_WORK_NS = 20_000;
+export const WASM_MIN_WORK_PER_THREAD_NS = 20_000;
+/** Spins (atomic loads) a kernel pool thread makes waiting for the next task before it sleeps. */
+export const WASM_SPIN_LIMIT = 4096;
 /** Single-thread throughput the kernels assume when they estimate work: multiply-adds and elements per nanosecond. */
 export const WASM_MACS_PER_NS = 8;
 export const WASM_ELEMENTS_PER_NS = 2;

@@ -4,7 +4,7 @@
  * from the backend's allocator.
  */
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
-import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_PARALLEL_MIN_WORK_NS } from '../../../config/tunables';
+import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
 import type { TaskWords } from './tasks';
 
@@ -71,6 +71,11 @@ export function workOf({ macs = 0, elements = 0 }: { macs?: number; elements?: n
   return macs / WASM_MACS_PER_NS + elements / WASM_ELEMENTS_PER_NS;
 }
 
+/** Threads worth giving a task of `workNs`: one per WASM_MIN_WORK_PER_THREAD_NS, at least one. */
+export function threadsFor(workNs: number): number {
+  return Math.max(1, Math.floor(workNs / WASM_MIN_WORK_PER_THREAD_NS));
+}
+
 function heapOf(backend: BackendWasm): EmscriptenHeap {
   return backend.wasm as unknown as EmscriptenHeap;
 }
@@ -119,7 +124,7 @@ export class SimdRuntime {
     const ctrl = heap._malloc(CONTROL_WORDS * 4);
     const task = heap._malloc(TASK_WORDS * 4);
     if (!ctrl || !task) throw new Error("The WebAssembly heap has no room for the app's kernel blocks.");
-    this.pool = new KernelPool(memory, module, ctrl, task, threadsWanted, spawnThread);
+    this.pool = new KernelPool(memory, module, ctrl, task, threadsWanted, spawnThread, WASM_SPIN_LIMIT);
     if (this.pool.threadCount() > 1 || threadsWanted > 1) live.add(this);
   }
 
@@ -131,9 +136,9 @@ export class SimdRuntime {
     return this.pool.whenReady(timeoutMs);
   }
 
-  /** Runs a task; `workNs` (workOf) below WASM_PARALLEL_MIN_WORK_NS keeps it on this thread. */
+  /** Runs a task on one thread per WASM_MIN_WORK_PER_THREAD_NS of its work (`workNs`, from workOf), at least one. */
   run(words: TaskWords, workNs = Infinity): void {
-    this.pool.run(words, workNs >= WASM_PARALLEL_MIN_WORK_NS);
+    this.pool.run(words, threadsFor(workNs));
     tasksRun++;
   }
 
