@@ -11,8 +11,10 @@
  *     without --backends, on the backend the page picks itself (what a new user gets).
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
- *   --workload ceiling [--models tiny,classic] [--batches 32,64] [--python PATH]: the app's WebAssembly
- *     step (forward and full step, 1 thread and every core) beside PyTorch's on the same CPU and model.
+ *   --workload ceiling [--models tiny,classic,large,mlp,gan-mlp] [--batches 32,64] [--runs 3] [--python PATH]:
+ *     the app's WebAssembly training step (1 thread and every core) beside PyTorch's (each thread count) on
+ *     the same CPU and network, in --runs interleaved runs: medians and their spread, the machine (CPU
+ *     model, SIMD extensions, cores), PyTorch's version, threads and build, XNNPACK's thread count.
  *   --workload kernels [--model classic] [--batch 64] [--threads 1]: one WebAssembly step kernel by
  *     kernel, TensorFlow.js's own kernels against the app's.
  *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
@@ -50,7 +52,8 @@ import type { BackendAvailability } from '../src/config/backends';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
-import { ceilingTable, measureCeiling } from './ceilingBench';
+import { CEILING_MODELS, measureCeiling } from './ceilingBench';
+import { ceilingTable } from './ceiling/table';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
 import { decodeTable, measureDecode } from './decodeBench';
@@ -80,7 +83,8 @@ const OPTIONS = {
   // Defaults per workload: 16..512 for the batch sweep, 32,64 for the ceiling.
   batches: { type: 'string' },
   'matmul-warmup': { type: 'string', default: '2' },
-  runs: { type: 'string', default: '5' },
+  // Defaults per workload: 5, and 3 for the ceiling.
+  runs: { type: 'string' },
   links: { type: 'string', default: '200' },
   images: { type: 'string', default: '10000' },
   side: { type: 'string', default: '64' },
@@ -90,7 +94,7 @@ const OPTIONS = {
   json: { type: 'string' },
   root: { type: 'string' },
   'no-isolation': { type: 'boolean', default: false },
-  models: { type: 'string', default: 'tiny,classic' },
+  models: { type: 'string', default: CEILING_MODELS.join(',') },
   threads: { type: 'string' },
   python: { type: 'string' },
   'browser-arg': { type: 'string', multiple: true, default: [] },
@@ -126,8 +130,11 @@ if (args.help) {
   process.exit(0);
 }
 
+/** Workload defaults of flags whose default differs by workload. */
+const PER_WORKLOAD_DEFAULTS: Record<string, string> = { runs: args.workload === 'ceiling' ? '3' : '5' };
+
 function wholeNumber(flag: string, min: number): number {
-  const value = Number(args[flag as keyof typeof args]);
+  const value = Number(args[flag as keyof typeof args] ?? PER_WORKLOAD_DEFAULTS[flag]);
   if (!Number.isInteger(value) || value < min) fail(`--${flag} must be a whole number >= ${min}`);
   return value;
 }
@@ -214,7 +221,7 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
     matmulFrom,
     matmulTo,
     matmulWarmupRuns: args['matmul-warmup'],
-    matmulTimedRuns: args.runs,
+    matmulTimedRuns: args.runs ?? '5',
     sweepBudgetSeconds: args['point-budget-s'],
     batchFrom,
     batchTo,
@@ -295,10 +302,17 @@ function wholeNumbers(text: string, flag: string): number[] {
   return values.every((v) => Number.isInteger(v) && v >= 1) ? values : fail(`--${flag} must be whole numbers like 32,64`);
 }
 
+function ceilingModels(text: string): string[] {
+  const ids = text.split(',').map((m) => m.trim());
+  const bad = ids.find((m) => !CEILING_MODELS.includes(m));
+  return bad ? fail(`unknown network "${bad}" (one of ${CEILING_MODELS.join(', ')})`) : ids;
+}
+
 async function runCeilingBench(browser: Browser, url: string): Promise<void> {
   const page = await openBenchPage(browser, url);
   const batches = wholeNumbers(args.batches ?? '32,64', 'batches');
-  const result = await measureCeiling(page, { models: cnnModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, python: args.python }, (line) => console.error(`bench: ${line}`));
+  const options = { models: ceilingModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, runs: wholeNumber('runs', 1), python: args.python };
+  const result = await measureCeiling(page, options, (line) => console.error(`bench: ${line}`));
   await page.close();
   console.log(`\n${ceilingTable(result)}`);
   writeJson({ args, ...result });
