@@ -13,7 +13,8 @@ import { convFilterGrad, convForward, convInputGrad } from './conv';
 import { adam, addRows, reluGrad, sumRows } from './elementwise';
 import { packPanels, padImages } from './layout';
 import { matMul } from './matmul';
-import { maxPoolGrad } from './pool';
+import { binary, softmax, unary } from './pointwise';
+import { maxPool, maxPoolGrad } from './pool';
 import { ACTIVE, arg, CLOSED, GENERATION, NEXT_ITEM, QUIT, READY, SLEEPERS, SPIN_LIMIT, STALL_MS, TASK, WANTED, word } from './task';
 
 /** Task kinds (word 0 of a task); src/engine/backends/simd/tasks.ts lists the same numbers. */
@@ -28,6 +29,10 @@ const RELU_GRAD = 9;
 const ADAM = 10;
 const ADD_ROWS = 11;
 const CONV_INPUT_GRAD = 12;
+const BINARY = 13;
+const UNARY = 14;
+const SOFTMAX = 15;
+const MAX_POOL = 16;
 
 /** The calling thread sleeps 1 ms at a time while it waits for the workers (wait32 counts nanoseconds). */
 const WAIT_NS: i64 = 1_000_000;
@@ -45,6 +50,10 @@ function execute(ctrl: usize, task: usize): void {
   else if (kind == ADAM) adam(ctrl, task);
   else if (kind == ADD_ROWS) addRows(ctrl, task);
   else if (kind == CONV_INPUT_GRAD) convInputGrad(ctrl, task);
+  else if (kind == BINARY) binary(ctrl, task);
+  else if (kind == UNARY) unary(ctrl, task);
+  else if (kind == SOFTMAX) softmax(ctrl, task);
+  else if (kind == MAX_POOL) maxPool(ctrl, task);
   else unreachable();
 }
 

@@ -6,7 +6,7 @@
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
-import type { TaskWords } from './tasks';
+import { TASK_KIND, type TaskWords } from './tasks';
 
 export type { ThreadSpawner } from './kernelPool';
 
@@ -33,6 +33,7 @@ let spawnThread: ThreadSpawner | null = null;
 let threadsWanted = 1;
 let enabled = true;
 let tasksRun = 0;
+const tasksByKind = new Map<number, number>();
 
 /** Called once the binaries are compiled (the wasm runtime's load); without it no kernel is replaced. */
 export function setKernelModules(compiled: KernelModules): void {
@@ -64,6 +65,11 @@ export function appKernelsEnabled(): boolean {
 /** Tasks the app's kernels have run in this process (tests prove with it that a kernel took the app's path). */
 export function appKernelTasksRun(): number {
   return tasksRun;
+}
+
+/** Tasks of one kind the app's kernels have run in this process. */
+export function appKernelTasksOf(kind: keyof typeof TASK_KIND): number {
+  return tasksByKind.get(TASK_KIND[kind]) ?? 0;
 }
 
 /** A task's work in nanoseconds of one thread, from its multiply-adds and the elements it touches. */
@@ -140,6 +146,7 @@ export class SimdRuntime {
   run(words: TaskWords, workNs = Infinity): void {
     this.pool.run(words, threadsFor(workNs));
     tasksRun++;
+    tasksByKind.set(words[0], (tasksByKind.get(words[0]) ?? 0) + 1);
   }
 
   alloc(bytes: number): number {
