@@ -34,6 +34,13 @@ function backendCell(backend: BackendName, software: SoftwareMap, t: Translator)
   return software[backend] ? t.t('softwareGpu.named', { backend }) : backend;
 }
 
+const threadCount = (n: number) => `${n} thread${n === 1 ? '' : 's'}`;
+
+/** A WebAssembly row's threads: the app's kernel pool's, and XNNPACK's where the row recorded it. */
+function threadsText(threads: number, xnnpack: number | undefined): string {
+  return xnnpack === undefined ? threadCount(threads) : `the app's kernels: ${threadCount(threads)}; XNNPACK: ${threadCount(xnnpack)}`;
+}
+
 /**
  * The race as one Markdown table, speed-up over the CPU row included (a software GPU's row marked,
  * its speed-ups said to be CPU vs CPU); failed backends listed below it.
@@ -42,7 +49,7 @@ export function raceMarkdown(rows: readonly RaceRow[], stops: readonly BackendSt
   const ratio = (value: number | null, backend: BackendName) => (value === null ? 'n/a' : markedRatio(`${fixed(value, 2)}×`, software[backend] !== undefined, t));
   const header = ['backend', 'first step ms', 'median ms', 'p90 ms', 'min ms', 'max ms', 'examples/s', 'GFLOP/s', 'peak MB', 'GPU MB', 'speed-up vs plain-JS cpu', 'speed-up vs wasm'];
   const body = withSpeedUps(rows).map((r) => [
-    r.threads ? `${backendCell(r.backend, software, t)} (${r.threads} thread${r.threads === 1 ? '' : 's'})` : backendCell(r.backend, software, t),
+    r.threads ? `${backendCell(r.backend, software, t)} (${threadsText(r.threads, r.xnnpackThreads)})` : backendCell(r.backend, software, t),
     fixed(r.firstStepMs, 0),
     fixed(r.medianStepMs),
     fixed(r.p90StepMs),

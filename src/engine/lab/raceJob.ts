@@ -58,9 +58,15 @@ async function raceOn(backend: BackendName, spec: LabWorkload, ctx: LabJobContex
       numTensors: times.numTensors,
       flags: workload.info.flags,
       stepTrace: times.points.map((p) => ({ step: p.step, stepMs: p.stepMs, loss: p.scalars.loss ?? NaN, bytes: p.bytes, gpuBytes: p.gpuBytes })),
-      ...(backend === 'wasm' ? { threads: activeWasmRun()?.threads } : {}),
+      ...(backend === 'wasm' ? wasmThreadsOfRow() : {}),
     };
   } finally {
     workload.dispose();
   }
+}
+
+/** The threads a WebAssembly row ran on: the app's kernel pool's and XNNPACK's own. */
+function wasmThreadsOfRow(): Pick<RaceRow, 'threads' | 'xnnpackThreads'> {
+  const run = activeWasmRun();
+  return run ? { threads: run.threads, xnnpackThreads: run.xnnpackThreads } : {};
 }

@@ -101,7 +101,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
                   {row?.threads !== undefined && (
                     <span className="lab-threads" data-testid={`race-threads-${backend}`}>
                       {' '}
-                      {t('lab.race.threads', { count: row.threads })}
+                      {row.xnnpackThreads === undefined ? t('lab.race.threads', { count: row.threads }) : t('lab.race.threadsBoth', { count: row.threads, xnnpack: row.xnnpackThreads })}
                     </span>
                   )}
                 </th>
