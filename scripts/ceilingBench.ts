@@ -111,7 +111,7 @@ function runConfig(model: string, batch: number): RunConfig {
 async function appTiming(page: Page, config: RunConfig, threads: number | null, options: CeilingOptions): Promise<AppTiming> {
   const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.steps, includeBareLoop: false, measureForward: config.workload === 'cnn', wasm: { threads, appKernels: true } };
   const [row]: BenchRow[] = await page.evaluate((cmd) => window.runBenchmark(cmd), command);
-  return { threads: row.wasm?.threads ?? NaN, xnnpackThreads: row.wasm?.xnnpackThreads ?? null, stepMs: row.medianStepMs, forwardMs: row.forwardMs ?? null };
+  return { threads: row.wasm?.threads ?? NaN, xnnpackThreads: row.wasm?.xnnpackThreads ?? null, wakeUpMs: row.wasm?.wakeUpMs ?? null, stepMs: row.medianStepMs, forwardMs: row.forwardMs ?? null };
 }
 
 /** The browser, and whose WebAssembly kernels ran, from the page's own device report. */

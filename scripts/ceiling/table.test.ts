@@ -4,7 +4,7 @@ import { ceilingTable, meetsGoals, spreadOf, spreadText, summarizeRow, type Ceil
 /** One run: the app at 1 and 2 threads, PyTorch at 1 and 2 (ms). */
 function run(app1: number, app2: number, torch1: number, torch2: number): CeilingRun {
   return {
-    app: [{ threads: 1, xnnpackThreads: 1, stepMs: app1, forwardMs: null }, { threads: 2, xnnpackThreads: 2, stepMs: app2, forwardMs: null }],
+    app: [{ threads: 1, xnnpackThreads: 1, wakeUpMs: null, stepMs: app1, forwardMs: null }, { threads: 2, xnnpackThreads: 2, wakeUpMs: 0.05, stepMs: app2, forwardMs: null }],
     torch: [{ threads: 1, stepMs: torch1 }, { threads: 2, stepMs: torch2 }],
   };
 }
@@ -52,6 +52,7 @@ describe('the ceiling table', () => {
     expect(text).toContain('CPU capability AVX2, BLAS generic (/usr/lib/x86_64-linux-gnu/blas/libblas.so.3), oneDNN v2.6.3');
     expect(text).toContain("Its BLAS is the untuned reference one (Debian's libblas3)");
     expect(text).toContain('0.50 at the start, 1.25 at the end');
+    expect(text).toContain("The app's kernel pool: a sleeping thread joined a task in 50 µs (median of 3 measurements, min–max)");
     expect(text).toContain('| classic | 64 | 93,322 | 11.50 (11.00–12.00) (2) | 20.50 (20.00–21.00) | 12.50 (12.00–13.00) (2; 2) |');
     expect(text).toContain('1 of 2 rows meet both.');
     const openblas = { ...result, torch: result.torch && { ...result.torch, build: { ...result.torch.build, blasLibraries: ['/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3'] } } };

@@ -5,6 +5,7 @@
  */
 import { median } from '../../src/metrics/stats';
 import { machineLine, type MachineFacts } from './machine';
+import { WASM_WAKE_UPS_PER_THREAD as WORK_PER_WAKE_UP } from '../../src/config/tunables';
 
 /** A network the ceiling times: a CNN of the model table, or a GAN's whole step (`gan-<id>`). */
 export type CeilingModel = string;
@@ -15,6 +16,8 @@ export const NEAR_NATIVE = 1.2;
 export interface AppTiming {
   threads: number;
   xnnpackThreads: number | null;
+  /** How long a sleeping thread of the app's pool took to join a task, ms (null with one thread). */
+  wakeUpMs: number | null;
   stepMs: number;
   forwardMs: number | null;
 }
@@ -137,6 +140,14 @@ export function meetsGoals(summary: RowSummary): boolean {
 /** Debian's reference BLAS (package libblas3) lives here; tuned ones (OpenBLAS, BLIS) elsewhere. */
 const REFERENCE_BLAS = /\/blas\/libblas\.so/;
 
+/** The app's pool's measured wake-up over every run on every core: what decides which tasks it shares. */
+function wakeLine(rows: readonly CeilingRow[]): string | null {
+  const wakes = rows.flatMap((row) => row.runs.flatMap((run) => run.app.map((a) => a.wakeUpMs).filter((ms): ms is number => ms !== null)));
+  const spread = spreadOf(wakes);
+  if (!spread) return null;
+  return `The app's kernel pool: a sleeping thread joined a task in ${spreadText({ median: spread.median * 1000, min: spread.min * 1000, max: spread.max * 1000 }, 0)} µs (median of ${wakes.length} measurements, min–max), measured when each job started; a task gets one thread per ${WORK_PER_WAKE_UP}x that much work (20 µs at least).`;
+}
+
 function torchLine(torch: TorchFacts | null): string {
   if (!torch) return 'PyTorch: not measured.';
   const { cpuCapability, blas, onednn, blasLibraries } = torch.build;
@@ -166,6 +177,7 @@ export function ceilingTable(result: CeilingResult): string {
   const heading = [
     machineLine(result.machine),
     `Browser: ${result.browser}.`,
+    ...[wakeLine(result.rows)].filter((line): line is string => line !== null),
     torchLine(result.torch),
     `${runs} run${runs === 1 ? '' : 's'} per row, the app and PyTorch interleaved, each ${result.warmup} warm-up + ${result.steps} timed steps; each cell is the median of the runs' medians (min–max over the runs). Load average (1 min): ${result.load.start.toFixed(2)} at the start, ${result.load.end.toFixed(2)} at the end.`,
     `Parameters: PyTorch's network was checked to have the app's count before it was timed.`,

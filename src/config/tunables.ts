@@ -35,11 +35,15 @@ export const FLOAT16_ADAM_EPSILON = 1e-4;
 /** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
 export const DEVICE_LOST_POLL_MS = 100;
 /**
- * The app's WebAssembly kernels give a task one more thread per this much work, in nanoseconds of one
- * thread (a sleeping pool thread takes ~10-50 µs to wake and join): smaller tasks (a bias's Adam update)
- * run on the calling thread alone.
+ * The app's WebAssembly kernels give a task one more thread per this much work at least, in nanoseconds
+ * of one thread: smaller tasks (a bias's Adam update) run on the calling thread alone. Where a sleeping
+ * pool thread takes longer to join (measured when a job starts), a thread needs WASM_WAKE_UPS_PER_THREAD
+ * of its wake-ups' worth of work instead: a thread that joins after the work is shared out saves nothing.
  */
 export const WASM_MIN_WORK_PER_THREAD_NS = 20_000;
+export const WASM_WAKE_UPS_PER_THREAD = 2;
+/** The wake-up is measured again when a job starts this long after the last measurement, ms. */
+export const WASM_WAKE_REMEASURE_MS = 10_000;
 /** Spins (atomic loads) a kernel pool thread makes waiting for the next task before it sleeps. */
 export const WASM_SPIN_LIMIT = 4096;
 /** Single-thread throughput the kernels assume when they estimate work: multiply-adds and elements per nanosecond. */

@@ -15,7 +15,7 @@ import { packPanels, padImages } from './layout';
 import { matMul } from './matmul';
 import { binary, softmax, unary } from './pointwise';
 import { maxPool, maxPoolGrad } from './pool';
-import { ACTIVE, arg, CLOSED, GENERATION, NEXT_ITEM, QUIT, READY, SLEEPERS, SPIN_LIMIT, STALL_MS, TASK, WANTED, word } from './task';
+import { ACTIVE, arg, claim, CLOSED, GENERATION, NEXT_ITEM, QUIT, READY, SLEEPERS, SPIN_LIMIT, STALL_MS, TASK, WANTED, word } from './task';
 
 /** Task kinds (word 0 of a task); src/engine/backends/simd/tasks.ts lists the same numbers. */
 const CONV_FORWARD = 1;
@@ -33,6 +33,18 @@ const BINARY = 13;
 const UNARY = 14;
 const SOFTMAX = 15;
 const MAX_POOL = 16;
+const WAKE_PROBE = 17;
+
+// wakeProbe: 1 spins at most
+/**
+ * Measures how long a sleeping pool thread takes to join a task: the caller takes item 0 and spins
+ * until another thread has claimed one (or for `spins` loads); a pool thread claims one and leaves.
+ */
+function wakeProbe(ctrl: usize, task: usize): void {
+  if (claim(ctrl) != 0) return;
+  const spins = arg(task, 1);
+  for (let i = 0; i < spins && atomic.load<i32>(word(ctrl, NEXT_ITEM)) < 2; i++);
+}
 
 /** The calling thread sleeps 1 ms at a time while it waits for the workers (wait32 counts nanoseconds). */
 const WAIT_NS: i64 = 1_000_000;
@@ -54,6 +66,7 @@ function execute(ctrl: usize, task: usize): void {
   else if (kind == UNARY) unary(ctrl, task);
   else if (kind == SOFTMAX) softmax(ctrl, task);
   else if (kind == MAX_POOL) maxPool(ctrl, task);
+  else if (kind == WAKE_PROBE) wakeProbe(ctrl, task);
   else unreachable();
 }
 

@@ -40,6 +40,9 @@ export function activeWasmRun(): WasmRun | null {
   const backend = tf.backend() as BackendWasm;
   const xnnpackThreads = xnnpackThreadsOf(backend);
   const runtime = SimdRuntime.of(backend);
-  if (runtime) return { threads: runtime.threadCount(), appKernels: true, xnnpackThreads };
+  if (runtime) {
+    const wake = runtime.wakeUpMs === null ? {} : { wakeUpMs: runtime.wakeUpMs };
+    return { threads: runtime.threadCount(), appKernels: true, xnnpackThreads, ...wake, minWorkPerThreadUs: runtime.minWorkPerThreadNs() / 1000 };
+  }
   return { threads: xnnpackThreads, appKernels: false, xnnpackThreads };
 }

@@ -96,6 +96,10 @@ export interface WasmRun {
   appKernels: boolean;
   /** XNNPACK's own thread pool, as XNNPACK reports it (absent in rows made before it was read). */
   xnnpackThreads?: number;
+  /** How long a sleeping thread of the app's pool took to join a task, ms (absent where not measured: one thread). */
+  wakeUpMs?: number;
+  /** The work a task of the app's kernels needed per thread, µs (from the wake-up). */
+  minWorkPerThreadUs?: number;
 }
 
 export interface BenchRow {

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileKernelsInNode } from './binaries';
 import { KernelPool, CONTROL_WORDS, TASK_WORDS, type ThreadSpawner } from './kernelPool';
+import { minWorkPerThreadNs, threadsFor } from './runtime';
 import { convTask, matMulTask, packPanelsTask } from './tasks';
 import { msg } from '../../../i18n/message';
 
@@ -122,6 +123,16 @@ describe('the kernel pool', () => {
     expect(worst).toBeLessThan(1e-5);
   });
 
+  it('measures how long a sleeping pool thread takes to join a task; without pool threads there is nothing to measure', async () => {
+    const woken = pool(2);
+    expect(await woken.whenReady(10_000)).toBe(2);
+    const ms = await woken.wakeUpMs(5, 5, 50_000_000);
+    expect(ms).toBeGreaterThan(0);
+    // A thread that never joined would hold the probe for its whole 50 M loads (tens of ms).
+    expect(ms).toBeLessThan(20);
+    expect(await pool(1).wakeUpMs(5, 5, 50_000_000)).toBeNull();
+  });
+
   it('never waits for a thread that does not wake: a task runs on the threads that answer', async () => {
     const lonely = pool(THREADS);
     expect(await lonely.whenReady(10_000)).toBe(THREADS);
@@ -142,5 +153,18 @@ describe('the kernel pool', () => {
     expect(() => forward(broken)).toThrow(expect.objectContaining({ said: msg('engine.backend.threadStalled') }));
     expect(broken.threadCount()).toBe(1);
     expect(Buffer.from(forward(broken).buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+  });
+});
+
+describe('how many threads a task gets', () => {
+  it('one per share of work worth a thread: 20 µs, or twice a slower measured wake-up', () => {
+    expect(minWorkPerThreadNs(null)).toBe(20_000);
+    expect(minWorkPerThreadNs(0.005)).toBe(20_000);
+    expect(minWorkPerThreadNs(1.5)).toBe(3_000_000);
+    expect(threadsFor(5_000, 20_000)).toBe(1);
+    expect(threadsFor(39_999, 20_000)).toBe(1);
+    expect(threadsFor(40_000, 20_000)).toBe(2);
+    expect(threadsFor(Infinity, 20_000)).toBe(Infinity);
+    expect(threadsFor(2_000_000, 3_000_000)).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
  * One instance of a kernel binary (wasm/kernels) over a memory, with its task and control blocks and
  * the pool threads that take a share of every task once all of them are up.
  */
-import type { TaskWords } from './tasks';
+import { wakeProbeTask, type TaskWords } from './tasks';
 import { msg, MessageError } from '../../../i18n/message';
 
 /** The exports of a kernel binary (wasm/kernels/index.ts). */
@@ -98,6 +98,23 @@ export class KernelPool {
       this.dispose();
       throw new MessageError(msg('engine.backend.threadStalled'));
     }
+  }
+
+  /**
+   * How long a sleeping pool thread takes to join a task, in ms: the median of `rounds` probes, each after
+   * a pause long enough for the threads to fall asleep; null without pool threads. A probe gives up after
+   * `maxSpins` loads (the result is then that long).
+   */
+  async wakeUpMs(rounds: number, pauseMs: number, maxSpins: number): Promise<number | null> {
+    if (this.threadCount() === 1) return null;
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      const start = performance.now();
+      this.run(wakeProbeTask(maxSpins));
+      times.push(performance.now() - start);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
   }
 
   /** Stops the pool threads: they leave workerLoop, then are terminated. */

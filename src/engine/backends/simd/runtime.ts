@@ -4,7 +4,7 @@
  * from the backend's allocator.
  */
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
-import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT } from '../../../config/tunables';
+import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT, WASM_WAKE_REMEASURE_MS, WASM_WAKE_UPS_PER_THREAD } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
 import { TASK_KIND, type TaskWords } from './tasks';
 
@@ -77,10 +77,18 @@ export function workOf({ macs = 0, elements = 0 }: { macs?: number; elements?: n
   return macs / WASM_MACS_PER_NS + elements / WASM_ELEMENTS_PER_NS;
 }
 
-/** Threads worth giving a task of `workNs`: one per WASM_MIN_WORK_PER_THREAD_NS, at least one. */
-export function threadsFor(workNs: number): number {
-  return Math.max(1, Math.floor(workNs / WASM_MIN_WORK_PER_THREAD_NS));
+/** The work a task needs per thread, ns, when a sleeping pool thread takes `wakeUpMs` to join (null: not measured). */
+export function minWorkPerThreadNs(wakeUpMs: number | null): number {
+  return Math.max(WASM_MIN_WORK_PER_THREAD_NS, (wakeUpMs ?? 0) * 1e6 * WASM_WAKE_UPS_PER_THREAD);
 }
+
+/** Threads worth giving a task of `workNs`: one per `perThreadNs` of it, at least one. */
+export function threadsFor(workNs: number, perThreadNs: number): number {
+  return Math.max(1, Math.floor(workNs / perThreadNs));
+}
+
+/** The wake-up probe: rounds (the median is kept), the pause that lets the threads fall asleep (ms), and the loads after which a probe gives up (~20 ms). */
+const WAKE_PROBE = { rounds: 5, pauseMs: 3, maxSpins: 20_000_000 } as const;
 
 function heapOf(backend: BackendWasm): EmscriptenHeap {
   return backend.wasm as unknown as EmscriptenHeap;
@@ -120,6 +128,10 @@ export class SimdRuntime {
   private readonly pool: KernelPool;
   /** Scratch buffers allocated and not yet freed (tests check it returns to 0). */
   scratchInUse = 0;
+  /** How long a sleeping pool thread took to join a task when last measured, ms; null until measured (or without pool threads). */
+  wakeUpMs: number | null = null;
+  private wakeMeasuredAt = -Infinity;
+  private perThreadNs = WASM_MIN_WORK_PER_THREAD_NS;
 
   private constructor(
     readonly backend: BackendWasm,
@@ -142,9 +154,25 @@ export class SimdRuntime {
     return this.pool.whenReady(timeoutMs);
   }
 
-  /** Runs a task on one thread per WASM_MIN_WORK_PER_THREAD_NS of its work (`workNs`, from workOf), at least one. */
+  /**
+   * Measures how long a sleeping pool thread takes to join a task (when a job starts, at most every
+   * WASM_WAKE_REMEASURE_MS), and from it how much work a task needs per thread (minWorkPerThreadNs).
+   */
+  async measureWakeUp(): Promise<void> {
+    if (performance.now() - this.wakeMeasuredAt < WASM_WAKE_REMEASURE_MS) return;
+    this.wakeUpMs = await this.pool.wakeUpMs(WAKE_PROBE.rounds, WAKE_PROBE.pauseMs, WAKE_PROBE.maxSpins);
+    this.wakeMeasuredAt = performance.now();
+    this.perThreadNs = minWorkPerThreadNs(this.wakeUpMs);
+  }
+
+  /** Work a task needs per thread now, ns. */
+  minWorkPerThreadNs(): number {
+    return this.perThreadNs;
+  }
+
+  /** Runs a task on as many threads as its work (`workNs`, from workOf) is worth, at least one. */
   run(words: TaskWords, workNs = Infinity): void {
-    this.pool.run(words, threadsFor(workNs));
+    this.pool.run(words, threadsFor(workNs, this.perThreadNs));
     tasksRun++;
     tasksByKind.set(words[0], (tasksByKind.get(words[0]) ?? 0) + 1);
   }

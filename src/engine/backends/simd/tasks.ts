@@ -20,6 +20,7 @@ export const TASK_KIND = {
   unary: 14,
   softmax: 15,
   maxPool: 16,
+  wakeProbe: 17,
 } as const;
 
 export type TaskWords = number[];
@@ -227,4 +228,9 @@ export function unaryTask(t: { op: UnaryOp; x: number; out: number; count: numbe
 
 export function softmaxTask(t: { x: number; out: number; rows: number; cols: number }): TaskWords {
   return [TASK_KIND.softmax, t.x, t.out, t.rows, t.cols];
+}
+
+/** A probe of a sleeping pool thread's wake-up: the caller spins until it joins, or for `spins` loads. */
+export function wakeProbeTask(spins: number): TaskWords {
+  return [TASK_KIND.wakeProbe, spins];
 }
