@@ -15,6 +15,7 @@ import { packPanels, padImages } from './layout';
 import { matMul } from './matmul';
 import { binary, softmax, unary } from './pointwise';
 import { maxPool, maxPoolGrad } from './pool';
+import { winogradFilterOutput, winogradGradient, winogradInput } from './winograd';
 import { ACTIVE, arg, claim, CLOSED, GENERATION, NEXT_ITEM, QUIT, READY, SLEEPERS, SPIN_LIMIT, STALL_MS, TASK, WANTED, word } from './task';
 
 /** Task kinds (word 0 of a task); src/engine/backends/simd/tasks.ts lists the same numbers. */
@@ -34,6 +35,9 @@ const UNARY = 14;
 const SOFTMAX = 15;
 const MAX_POOL = 16;
 const WAKE_PROBE = 17;
+const WINOGRAD_INPUT = 18;
+const WINOGRAD_GRADIENT = 19;
+const WINOGRAD_FILTER_OUTPUT = 20;
 
 // wakeProbe: 1 spins at most
 /**
@@ -67,6 +71,9 @@ function execute(ctrl: usize, task: usize): void {
   else if (kind == SOFTMAX) softmax(ctrl, task);
   else if (kind == MAX_POOL) maxPool(ctrl, task);
   else if (kind == WAKE_PROBE) wakeProbe(ctrl, task);
+  else if (kind == WINOGRAD_INPUT) winogradInput(ctrl, task);
+  else if (kind == WINOGRAD_GRADIENT) winogradGradient(ctrl, task);
+  else if (kind == WINOGRAD_FILTER_OUTPUT) winogradFilterOutput(ctrl, task);
   else unreachable();
 }
 

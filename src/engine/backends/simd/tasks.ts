@@ -21,6 +21,9 @@ export const TASK_KIND = {
   softmax: 15,
   maxPool: 16,
   wakeProbe: 17,
+  winogradInput: 18,
+  winogradGradient: 19,
+  winogradFilterOutput: 20,
 } as const;
 
 export type TaskWords = number[];
@@ -233,4 +236,26 @@ export function softmaxTask(t: { x: number; out: number; rows: number; cols: num
 /** A probe of a sleeping pool thread's wake-up: the caller spins until it joins, or for `spins` loads. */
 export function wakeProbeTask(spins: number): TaskWords {
   return [TASK_KIND.wakeProbe, spins];
+}
+
+/** Winograd tiles over dy [n, height, width, channels]: 2 x 2 blocks each (wasm/kernels/winograd.ts). */
+export interface WinogradTiles {
+  images: number;
+  tilesHigh: number;
+  tilesWide: number;
+}
+
+/** Bᵀ d B of each tile's 4 x 4 patch of x (from (2ty − padTop, 2tx − padLeft); outside reads 0) into v: [16][tiles][channels]. */
+export function winogradInputTask(t: WinogradTiles & { x: number; height: number; width: number; channels: number; padTop: number; padLeft: number; v: number }): TaskWords {
+  return [TASK_KIND.winogradInput, t.x, t.images, t.height, t.width, t.channels, t.padTop, t.padLeft, t.tilesHigh, t.tilesWide, t.v];
+}
+
+/** G₂ g G₂ᵀ of each 2 x 2 block of dy, straight into matrix-product panels of `tileColumns`: [16][panels][tiles][tileColumns]. */
+export function winogradGradientTask(t: WinogradTiles & { dy: number; outHeight: number; outWidth: number; outChannels: number; panels: number; tileColumns: 8 | 16 }): TaskWords {
+  return [TASK_KIND.winogradGradient, t.dy, t.images, t.outHeight, t.outWidth, t.outChannels, t.tilesHigh, t.tilesWide, t.panels, t.tileColumns];
+}
+
+/** A₂ᵀ m A₂ of m [16][c][o] into the filter gradient [3, 3, c, o]. */
+export function winogradFilterOutputTask(t: { m: number; channels: number; outChannels: number; dw: number }): TaskWords {
+  return [TASK_KIND.winogradFilterOutput, t.m, t.channels, t.outChannels, t.dw];
 }
