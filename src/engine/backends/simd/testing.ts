@@ -48,6 +48,11 @@ export async function onBoth(op: () => tf.Tensor, appPath = true): Promise<{ was
   const reference = tf.tidy(op);
   const cpu = (await reference.data()) as Float32Array;
   reference.dispose();
+  return { wasm: await onWasm(op, appPath), cpu };
+}
+
+/** Runs `op` on wasm with the same checks as onBoth, without the cpu reference. */
+export async function onWasm(op: () => tf.Tensor, appPath = true): Promise<Float32Array> {
   await tf.setBackend('wasm');
   const tasksBefore = appKernelTasksRun();
   const dataBefore = tf.engine().backend.numDataIds();
@@ -57,7 +62,7 @@ export async function onBoth(op: () => tf.Tensor, appPath = true): Promise<{ was
   if (appPath) expect(appKernelTasksRun(), "the app's kernels ran").toBeGreaterThan(tasksBefore);
   expect(tf.engine().backend.numDataIds(), 'no tensor data left behind').toBe(dataBefore);
   expect(runtime().scratchInUse, 'every scratch buffer freed').toBe(0);
-  return { wasm, cpu };
+  return wasm;
 }
 
 export function tensor(shape: number[], seed: number): tf.Tensor {
