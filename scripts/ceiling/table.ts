@@ -5,7 +5,7 @@
  */
 import { median } from '../../src/metrics/stats';
 import { machineLine, type MachineFacts } from './machine';
-import { WASM_WAKE_UPS_PER_THREAD as WORK_PER_WAKE_UP } from '../../src/config/tunables';
+import { WASM_BUSY_WAKE_UP_MS as BUSY_WAKE_UP_MS, WASM_WAKE_UPS_PER_THREAD as WORK_PER_WAKE_UP } from '../../src/config/tunables';
 
 /** A network the ceiling times: a CNN of the model table, or a GAN's whole step (`gan-<id>`). */
 export type CeilingModel = string;
@@ -145,7 +145,7 @@ function wakeLine(rows: readonly CeilingRow[]): string | null {
   const wakes = rows.flatMap((row) => row.runs.flatMap((run) => run.app.map((a) => a.wakeUpMs).filter((ms): ms is number => ms !== null)));
   const spread = spreadOf(wakes);
   if (!spread) return null;
-  return `The app's kernel pool: a sleeping thread joined a task in ${spreadText({ median: spread.median * 1000, min: spread.min * 1000, max: spread.max * 1000 }, 0)} µs (median of ${wakes.length} measurements, min–max), measured when each job started; a task gets one thread per ${WORK_PER_WAKE_UP}x that much work (20 µs at least).`;
+  return `The app's kernel pool: a sleeping thread joined a task in ${spreadText({ median: spread.median * 1000, min: spread.min * 1000, max: spread.max * 1000 }, 0)} µs (median of ${wakes.length} measurements, min–max), measured when each job started; a task gets one thread per ${WORK_PER_WAKE_UP}x that much work (20 µs at least), and none is shared after a wake-up over ${BUSY_WAKE_UP_MS} ms (the cores are taken).`;
 }
 
 function torchLine(torch: TorchFacts | null): string {

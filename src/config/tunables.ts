@@ -42,6 +42,13 @@ export const DEVICE_LOST_POLL_MS = 100;
  */
 export const WASM_MIN_WORK_PER_THREAD_NS = 20_000;
 export const WASM_WAKE_UPS_PER_THREAD = 2;
+/**
+ * A pool thread that took longer than this to wake (ms) found no free core: other work holds the
+ * machine, and a thread that waits that long for a core also loses it in mid-task, holding its share
+ * while the others wait. Then no task is shared (measured: every core 1.1-1.6x slower than one at load
+ * average 5-8 on 2 cores, where a thread took 4-5 ms).
+ */
+export const WASM_BUSY_WAKE_UP_MS = 1;
 /** The wake-up is measured again when a job starts this long after the last measurement, ms. */
 export const WASM_WAKE_REMEASURE_MS = 10_000;
 /** Spins (atomic loads) a kernel pool thread makes waiting for the next task before it sleeps. */

@@ -42,7 +42,8 @@ export function activeWasmRun(): WasmRun | null {
   const runtime = SimdRuntime.of(backend);
   if (runtime) {
     const wake = runtime.wakeUpMs === null ? {} : { wakeUpMs: runtime.wakeUpMs };
-    return { threads: runtime.threadCount(), appKernels: true, xnnpackThreads, ...wake, minWorkPerThreadUs: runtime.minWorkPerThreadNs() / 1000 };
+    const perThread = runtime.minWorkPerThreadNs();
+    return { threads: runtime.threadCount(), appKernels: true, xnnpackThreads, ...wake, ...(Number.isFinite(perThread) ? { minWorkPerThreadUs: perThread / 1000 } : {}) };
   }
   return { threads: xnnpackThreads, appKernels: false, xnnpackThreads };
 }

@@ -98,7 +98,7 @@ export interface WasmRun {
   xnnpackThreads?: number;
   /** How long a sleeping thread of the app's pool took to join a task, ms (absent where not measured: one thread). */
   wakeUpMs?: number;
-  /** The work a task of the app's kernels needed per thread, µs (from the wake-up). */
+  /** The work a task of the app's kernels needed per thread, µs (from the wake-up); absent where none was shared (a busy machine). */
   minWorkPerThreadUs?: number;
 }
 

@@ -157,10 +157,12 @@ describe('the kernel pool', () => {
 });
 
 describe('how many threads a task gets', () => {
-  it('one per share of work worth a thread: 20 µs, or twice a slower measured wake-up', () => {
+  it('one per share of work worth a thread: 20 µs, or twice a slower measured wake-up; none where a thread waited over 1 ms for a core', () => {
     expect(minWorkPerThreadNs(null)).toBe(20_000);
     expect(minWorkPerThreadNs(0.005)).toBe(20_000);
-    expect(minWorkPerThreadNs(1.5)).toBe(3_000_000);
+    expect(minWorkPerThreadNs(0.4)).toBe(800_000);
+    expect(minWorkPerThreadNs(1.5)).toBe(Infinity);
+    expect(threadsFor(1e9, Infinity)).toBe(1);
     expect(threadsFor(5_000, 20_000)).toBe(1);
     expect(threadsFor(39_999, 20_000)).toBe(1);
     expect(threadsFor(40_000, 20_000)).toBe(2);

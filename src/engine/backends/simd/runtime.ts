@@ -4,7 +4,7 @@
  * from the backend's allocator.
  */
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
-import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT, WASM_WAKE_REMEASURE_MS, WASM_WAKE_UPS_PER_THREAD } from '../../../config/tunables';
+import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT, WASM_BUSY_WAKE_UP_MS, WASM_WAKE_REMEASURE_MS, WASM_WAKE_UPS_PER_THREAD } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
 import { TASK_KIND, type TaskWords } from './tasks';
 
@@ -77,8 +77,9 @@ export function workOf({ macs = 0, elements = 0 }: { macs?: number; elements?: n
   return macs / WASM_MACS_PER_NS + elements / WASM_ELEMENTS_PER_NS;
 }
 
-/** The work a task needs per thread, ns, when a sleeping pool thread takes `wakeUpMs` to join (null: not measured). */
+/** The work a task needs per thread, ns, when a sleeping pool thread takes `wakeUpMs` to join (null: not measured); Infinity on a machine too busy to share. */
 export function minWorkPerThreadNs(wakeUpMs: number | null): number {
+  if (wakeUpMs !== null && wakeUpMs > WASM_BUSY_WAKE_UP_MS) return Infinity;
   return Math.max(WASM_MIN_WORK_PER_THREAD_NS, (wakeUpMs ?? 0) * 1e6 * WASM_WAKE_UPS_PER_THREAD);
 }
 
