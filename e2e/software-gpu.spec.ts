@@ -92,6 +92,8 @@ test('a race of the tiny CNN completes on cpu, wasm, webgl and webgpu on both en
   }
   expect(await lab.chartPoints('race-chart')).toBe(LANES.length);
   await expect(lab.raceCell('wasm', 'speedup-wasm')).toHaveText('1×');
+  // WebAssembly's row names both thread pools it ran on: the app's kernels' and XNNPACK's own.
+  await expect(lab.byId('race-threads-wasm')).toHaveText(/\(the app's kernels: \d+ threads?; XNNPACK: \d+ threads?\)$/);
 
   await expect(lab.byId('race-software-gpu-note')).toHaveText(LACKS);
   for (const backend of ['cpu', 'wasm'] as const) await expect(lab.raceBackend(backend)).toHaveText(BACKEND_LABELS[backend]);

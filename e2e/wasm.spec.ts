@@ -55,7 +55,10 @@ test.describe('WebAssembly journeys', () => {
     const isolated = await page.evaluate(() => crossOriginIsolated);
     await expect(lab.byId('device-wasm-kernels')).toHaveText(/^the app's own, (relaxed SIMD|SIMD128)/);
     const threads = Number(await lab.byId('device-wasm-threads').innerText());
-    if (cores >= 2 && isolated) expect(threads, `${cores} cores, isolated page`).toBeGreaterThan(1);
-    else expect(threads).toBe(1);
+    const xnnpack = Number(await lab.byId('device-xnnpack-threads').innerText());
+    if (cores >= 2 && isolated) {
+      expect(threads, `${cores} cores, isolated page`).toBeGreaterThan(1);
+      expect(xnnpack, `XNNPACK's pool, ${cores} cores, isolated page`).toBeGreaterThan(1);
+    } else expect([threads, xnnpack]).toEqual([1, 1]);
   });
 });

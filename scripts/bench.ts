@@ -11,8 +11,10 @@
  *     without --backends, on the backend the page picks itself (what a new user gets).
  *   --workload pageload [--runs 10] [--root DIR]: first contentful paint, script bytes before load
  *     and time to a clickable Train, on the production build (of DIR, another checkout, if given).
- *   --workload ceiling [--models tiny,classic] [--batches 32,64] [--python PATH]: the app's WebAssembly
- *     step (forward and full step, 1 thread and every core) beside PyTorch's on the same CPU and model.
+ *   --workload ceiling [--models tiny,classic,large,mlp,gan-mlp] [--batches 32,64] [--runs 3] [--python PATH]:
+ *     the app's WebAssembly training step (1 thread and every core) beside PyTorch's (each thread count) on
+ *     the same CPU and network, in --runs interleaved runs: medians and their spread, the machine (CPU
+ *     model, SIMD extensions, cores), PyTorch's version, threads and build, XNNPACK's thread count.
  *   --workload kernels [--model classic] [--batch 64] [--threads 1]: one WebAssembly step kernel by
  *     kernel, TensorFlow.js's own kernels against the app's.
  *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
@@ -33,6 +35,7 @@
  *   npm run bench -- --workload matmul --sizes 32..2048     (powers of two, as the lab's size sweep)
  *   npm run bench -- --workload batch --model tiny --batches 16..512
  *   npm run bench -- --browser-arg=--use-angle=vulkan --json bench-results/run.json
+ *   --port 4250: serve the build on that port (default: any free one), so benches on one machine never collide.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -54,7 +57,8 @@ import type { BackendAvailability } from '../src/config/backends';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium';
 import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
-import { ceilingTable, measureCeiling } from './ceilingBench';
+import { CEILING_MODELS, measureCeiling } from './ceilingBench';
+import { ceilingTable } from './ceiling/table';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
 import { decodeTable, measureDecode } from './decodeBench';
@@ -85,7 +89,8 @@ const OPTIONS = {
   // Defaults per workload: 16..512 for the batch sweep, 32,64 for the ceiling.
   batches: { type: 'string' },
   'matmul-warmup': { type: 'string', default: '2' },
-  runs: { type: 'string', default: '5' },
+  // Defaults per workload: 5, and 3 for the ceiling.
+  runs: { type: 'string' },
   links: { type: 'string', default: '200' },
   images: { type: 'string', default: '10000' },
   side: { type: 'string', default: '64' },
@@ -97,10 +102,12 @@ const OPTIONS = {
   'no-isolation': { type: 'boolean', default: false },
   window: { type: 'string', default: '10' },
   parity: { type: 'boolean', default: false },
-  models: { type: 'string', default: 'tiny,classic' },
+  models: { type: 'string', default: CEILING_MODELS.join(',') },
   threads: { type: 'string' },
   python: { type: 'string' },
   'browser-arg': { type: 'string', multiple: true, default: [] },
+  // 0: any free port; a fixed one where several benches share a machine.
+  port: { type: 'string', default: '0' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -131,8 +138,11 @@ if (args.help) {
   process.exit(0);
 }
 
+/** Workload defaults of flags whose default differs by workload. */
+const PER_WORKLOAD_DEFAULTS: Record<string, string> = { runs: args.workload === 'ceiling' ? '3' : '5' };
+
 function wholeNumber(flag: string, min: number): number {
-  const value = Number(args[flag as keyof typeof args]);
+  const value = Number(args[flag as keyof typeof args] ?? PER_WORKLOAD_DEFAULTS[flag]);
   if (!Number.isInteger(value) || value < min) fail(`--${flag} must be a whole number >= ${min}`);
   return value;
 }
@@ -219,7 +229,7 @@ function labCommand(): RequestOf<'race' | 'matmulSweep' | 'batchSweep'> {
     matmulFrom,
     matmulTo,
     matmulWarmupRuns: args['matmul-warmup'],
-    matmulTimedRuns: args.runs,
+    matmulTimedRuns: args.runs ?? '5',
     sweepBudgetSeconds: args['point-budget-s'],
     batchFrom,
     batchTo,
@@ -300,10 +310,17 @@ function wholeNumbers(text: string, flag: string): number[] {
   return values.every((v) => Number.isInteger(v) && v >= 1) ? values : fail(`--${flag} must be whole numbers like 32,64`);
 }
 
+function ceilingModels(text: string): string[] {
+  const ids = text.split(',').map((m) => m.trim());
+  const bad = ids.find((m) => !CEILING_MODELS.includes(m));
+  return bad ? fail(`unknown network "${bad}" (one of ${CEILING_MODELS.join(', ')})`) : ids;
+}
+
 async function runCeilingBench(browser: Browser, url: string): Promise<void> {
   const page = await openBenchPage(browser, url);
   const batches = wholeNumbers(args.batches ?? '32,64', 'batches');
-  const result = await measureCeiling(page, { models: cnnModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, python: args.python }, (line) => console.error(`bench: ${line}`));
+  const options = { models: ceilingModels(args.models), batches, warmup: warmupSteps, steps: measuredSteps, runs: wholeNumber('runs', 1), python: args.python };
+  const result = await measureCeiling(page, options, (line) => console.error(`bench: ${line}`));
   await page.close();
   console.log(`\n${ceilingTable(result)}`);
   writeJson({ args, ...result });
@@ -377,7 +394,9 @@ async function main(): Promise<void> {
   if (!args['no-build']) await build({ root, logLevel: 'warn' });
   // --no-isolation serves the page without cross-origin isolation: the wasm backend then runs on one thread.
   const headers = args['no-isolation'] ? { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none' } : undefined;
-  const server = await preview({ root, preview: { port: 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number (0: any free one)');
+  const server = await preview({ root, preview: { port, strictPort: port !== 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) fail('the preview server did not report its address');
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });

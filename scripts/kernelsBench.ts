@@ -1,12 +1,14 @@
 /**
  * `npm run bench -- --workload kernels`: one WebAssembly training step kernel by kernel (tf.profile),
  * with TensorFlow.js's own kernels and with the app's (wasm/kernels), in one page: each kernel's time and
- * share of the step, and both steps' median times. docs/performance.md keeps its tables.
+ * share of the step, and both steps' median times, under the machine they ran on. docs/performance.md keeps
+ * its tables.
  */
 import type { Page } from 'playwright-core';
 import { parseCnnConfig } from '../src/config/cnnConfig';
 import type { CnnModelId } from '../src/config/models';
 import type { BenchRow } from '../src/engine/protocol/training';
+import { machineLine, thisMachine, type MachineFacts } from './ceiling/machine';
 
 export interface KernelsOptions {
   model: CnnModelId;
@@ -18,6 +20,7 @@ export interface KernelsOptions {
 }
 
 export interface KernelsResult {
+  machine: MachineFacts;
   options: KernelsOptions;
   tfjs: BenchRow;
   app: BenchRow;
@@ -32,7 +35,7 @@ async function profiled(page: Page, options: KernelsOptions, appKernels: boolean
 }
 
 export async function measureKernels(page: Page, options: KernelsOptions): Promise<KernelsResult> {
-  return { options, tfjs: await profiled(page, options, false), app: await profiled(page, options, true) };
+  return { machine: thisMachine(), options, tfjs: await profiled(page, options, false), app: await profiled(page, options, true) };
 }
 
 const fmt = (v: number | null | undefined, digits = 2) => (v !== null && v !== undefined && Number.isFinite(v) ? v.toFixed(digits) : '');
@@ -54,7 +57,7 @@ export function kernelsTable(result: KernelsResult): string {
     }),
     `| **sum of kernels** | | **${fmt(tfjs.kernelProfile?.totalMs)}** | | **${fmt(app.kernelProfile?.totalMs)}** | |`,
   ];
-  const threads = `${app.wasm?.threads ?? '?'} thread${app.wasm?.threads === 1 ? '' : 's'}`;
+  const threads = `${app.wasm?.threads ?? '?'} thread${app.wasm?.threads === 1 ? '' : 's'} (XNNPACK's pool: ${app.wasm?.xnnpackThreads ?? '?'})`;
   const steps = `Median step (${options.steps} timed after ${options.warmup} warm-up, not profiled): TensorFlow.js's kernels ${fmt(tfjs.medianStepMs, 1)} ms, the app's ${fmt(app.medianStepMs, 1)} ms (${fmt(tfjs.medianStepMs / app.medianStepMs, 2)}x).`;
-  return [`One ${options.model} CNN training step at batch ${options.batch} on WebAssembly, ${threads}, kernel by kernel (tf.profile, mean of 3 profiled steps; profiling adds its own time).`, '', ...lines, '', steps].join('\n');
+  return [machineLine(result.machine), '', `One ${options.model} CNN training step at batch ${options.batch} on WebAssembly, ${threads}, kernel by kernel (tf.profile, mean of 3 profiled steps; profiling adds its own time).`, '', ...lines, '', steps].join('\n');
 }

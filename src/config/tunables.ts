@@ -35,11 +35,32 @@ export const FLOAT16_ADAM_EPSILON = 1e-4;
 /** While a read-back is pending, the device is checked for loss this often, ms (a lost WebGL context never answers). */
 export const DEVICE_LOST_POLL_MS = 100;
 /**
- * The app's WebAssembly kernels wake their pool threads only for tasks of at least this much work, in
- * nanoseconds of one thread (a wake-up costs ~10-20 µs): smaller ones (a bias's Adam update) run on the
- * calling thread alone.
+ * The app's WebAssembly kernels give a task one more thread per this much work at least, in nanoseconds
+ * of one thread: smaller tasks (a bias's Adam update) run on the calling thread alone. Where a sleeping
+ * pool thread takes longer to join (measured when a job starts), a thread needs WASM_WAKE_UPS_PER_THREAD
+ * of its wake-ups' worth of work instead: a thread that joins after the work is shared out saves nothing.
  */
-export const WASM_PARALLEL_MIN_WORK_NS = 20_000;
+export const WASM_MIN_WORK_PER_THREAD_NS = 20_000;
+export const WASM_WAKE_UPS_PER_THREAD = 2;
+/**
+ * A pool thread that took longer than this to wake (ms) found no free core: other work holds the
+ * machine, and a thread that waits that long for a core also loses it in mid-task, holding its share
+ * while the others wait. Then no task is shared (measured: every core 1.1-1.6x slower than one at load
+ * average 5-8 on 2 cores, where a thread took 4-5 ms).
+ */
+export const WASM_BUSY_WAKE_UP_MS = 1;
+/** The wake-up is measured again when a job starts this long after the last measurement, ms. */
+export const WASM_WAKE_REMEASURE_MS = 10_000;
+/** Spins (atomic loads) a kernel pool thread makes waiting for the next task before it sleeps. */
+export const WASM_SPIN_LIMIT = 4096;
 /** Single-thread throughput the kernels assume when they estimate work: multiply-adds and elements per nanosecond. */
 export const WASM_MACS_PER_NS = 8;
 export const WASM_ELEMENTS_PER_NS = 2;
+/**
+ * A 3 x 3 stride-1 convolution's filter gradient goes through Winograd (2.25x fewer multiply-adds, plus
+ * transforms) when both channel counts are at least this (measured: 1.2-1.35x faster at 48 → 96 and
+ * 64 → 128, slower at 32 → 64), and its output fills at least this share of the 2 x 2 blocks (a 3 x 3
+ * output fills 9 of 16).
+ */
+export const WINOGRAD_MIN_CHANNELS = 48;
+export const WINOGRAD_MIN_TILE_USE = 0.7;

@@ -33,6 +33,7 @@ export const ALLOWED_LATIN: readonly AllowedName[] = [
   { name: 'JS', why: 'short for JavaScript in "CPU（纯 JS）"' },
   { name: 'TensorFlow.js', why: 'the library, a product name' },
   { name: 'TensorFlow', why: 'the library, a product name ("Export for TensorFlow")' },
+  { name: 'XNNPACK', why: 'the library of TensorFlow.js’s WebAssembly kernels, whose thread pool the device report and the race name' },
   { name: 'Keras', why: 'the library the export targets, a product name' },
   { name: 'TensorBoard', why: 'the log viewer a run’s logs are downloaded for, a product name' },
   { name: 'MNIST', why: 'the data set’s name' },

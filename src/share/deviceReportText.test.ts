@@ -19,6 +19,8 @@ describe('formatDeviceReport', () => {
     expect(lines).toContain('  Status: not available (OffscreenCanvas is missing: WebGL cannot be reached from this context (not a browser worker))');
     expect(lines).toContain('    tfjs-backend-webgpu: not available (tfjs-backend-webgpu exports no version string (it ships in step with tfjs-core 4.22.0); it is registered here)');
     expect(lines).toContain('  Cross-origin isolated: no');
+    expect(lines).toContain("  WebAssembly threads (the app's kernel pool): 2");
+    expect(lines).toContain("  WebAssembly threads (XNNPACK's pool): 2");
   });
 
   it('lists features, sizes byte limits and prints each flag', () => {

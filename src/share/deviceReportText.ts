@@ -129,6 +129,7 @@ function tfjsLines({ tfjs }: DeviceReport, w: Writer): string[] {
     w.line('lab.report.currentBackend', tfjs.currentBackend),
     w.line('lab.report.registeredBackends', tfjs.registeredBackends.join(', ') || w.none()),
     w.line('lab.report.wasmThreads', tfjs.wasmThreads),
+    ...(tfjs.xnnpackThreads === undefined ? [] : [w.line('lab.report.xnnpackThreads', tfjs.xnnpackThreads)]),
     ...(tfjs.wasmKernels === undefined ? [] : [w.line('lab.report.wasmKernels', tfjs.wasmKernels)]),
     w.heading('lab.report.versions'),
     ...Object.entries(tfjs.versions).map(([name, version]) => w.named(name, version, 2)),

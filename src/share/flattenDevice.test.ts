@@ -34,6 +34,8 @@ describe('the device report of a shared result', () => {
       // Recorded data: the reason in English, whatever language the sender's page spoke.
       webgl: 'not available (OffscreenCanvas is missing: WebGL cannot be reached from this context (not a browser worker))',
       'tfjs.backends': ['cpu', 'webgl', 'webgpu'],
+      'wasm.threads': 2,
+      'wasm.xnnpackThreads': 2,
       'flag.WEBGPU_CPU_FORWARD': true,
     });
     // Backend flags that change a step's cost come before the rest.

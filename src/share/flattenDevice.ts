@@ -120,6 +120,7 @@ function addTfjs(record: DeviceRecord, report: LabDeviceReport): void {
   record.add('tfjs.backend', tfjs.currentBackend);
   record.add('tfjs.backends', tfjs.registeredBackends);
   record.add('wasm.threads', tfjs.wasmThreads);
+  if (tfjs.xnnpackThreads !== undefined) record.add('wasm.xnnpackThreads', tfjs.xnnpackThreads);
   if (tfjs.wasmKernels !== undefined) record.add('wasm.kernels', tfjs.wasmKernels);
   const names = Object.keys(tfjs.flags);
   const ordered = [...KEY_FLAGS.filter((n) => names.includes(n)), ...names.filter((n) => !KEY_FLAGS.includes(n))];

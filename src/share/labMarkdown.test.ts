@@ -42,6 +42,8 @@ describe('raceMarkdown', () => {
     const software = { webgl: { renderer: 'SwiftShader', evidence: 'x', fallbackAdapter: false } };
     const marked = raceMarkdown([raceRow('cpu', 200), { ...raceRow('wasm', 50), threads: 2 }, raceRow('webgl', 20)], [], software).split('\n');
     expect(marked.slice(2).map((line) => line.split(' | ')[0])).toEqual(['| cpu', '| wasm (2 threads)', '| webgl (software, on the CPU)']);
+    const both = raceMarkdown([{ ...raceRow('wasm', 50), threads: 2, xnnpackThreads: 1 }]).split('\n');
+    expect(both[2].split(' | ')[0]).toBe("| wasm (the app's kernels: 2 threads; XNNPACK: 1 thread)");
   });
 });
 

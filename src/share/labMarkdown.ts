@@ -43,6 +43,13 @@ function laneCell(lane: LaneId, software: SoftwareMap, t: Translator): string {
   return software[backend] ? t.t('softwareGpu.named', { backend: name }) : name;
 }
 
+const threadCount = (n: number) => `${n} thread${n === 1 ? '' : 's'}`;
+
+/** A WebAssembly row's threads: the app's kernel pool's, and XNNPACK's where the row recorded it. */
+function threadsText(threads: number, xnnpack: number | undefined): string {
+  return xnnpack === undefined ? threadCount(threads) : `the app's kernels: ${threadCount(threads)}; XNNPACK: ${threadCount(xnnpack)}`;
+}
+
 /**
  * The race as one Markdown table, a row per lane (WebGPU named with its engine), speed-up over the CPU
  * row included (a software GPU's row marked, its speed-ups said to be CPU vs CPU); failed lanes listed below it.
@@ -51,7 +58,7 @@ export function raceMarkdown(rows: readonly RaceRow[], stops: readonly BackendSt
   const ratio = (value: number | null, backend: BackendName) => (value === null ? 'n/a' : markedRatio(`${fixed(value, 2)}×`, software[backend] !== undefined, t));
   const header = ['backend', 'first step ms', 'median ms', 'p90 ms', 'min ms', 'max ms', 'examples/s', 'GFLOP/s', 'peak MB', 'GPU MB', 'speed-up vs plain-JS cpu', 'speed-up vs wasm'];
   const body = withSpeedUps(rows).map((r) => [
-    r.threads ? `${laneCell(laneIdOf(r), software, t)} (${r.threads} thread${r.threads === 1 ? '' : 's'})` : laneCell(laneIdOf(r), software, t),
+    r.threads ? `${laneCell(laneIdOf(r), software, t)} (${threadsText(r.threads, r.xnnpackThreads)})` : laneCell(laneIdOf(r), software, t),
     fixed(r.firstStepMs, 0),
     fixed(r.medianStepMs),
     fixed(r.p90StepMs),

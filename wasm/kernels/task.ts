@@ -15,14 +15,28 @@
   return load<f32>(task + (<usize>index << 2));
 }
 
-/** The control block that threads share (i32 words). */
+/**
+ * The control block that threads share (i32 words). A worker joins a task (ACTIVE + 1) and reads it only
+ * while the task is open (CLOSED == 0); the caller closes it once every work item is claimed and waits only
+ * for the workers that joined, never for one still waking up.
+ */
 export const GENERATION = 0;
-export const DONE = 1;
+/** Workers inside the open task. */
+export const ACTIVE = 1;
 export const TASK = 2;
 export const NEXT_ITEM = 3;
 export const READY = 4;
 export const QUIT = 5;
-export const WORKERS = 6;
+/** Workers asked to take part in the task: those numbered 1..WANTED. */
+export const WANTED = 6;
+/** 0 while the task may be joined; 1 between tasks (the block starts closed). */
+export const CLOSED = 7;
+/** Workers asleep in wait32: the caller notifies only when one is. */
+export const SLEEPERS = 8;
+/** Spins before a waiting thread sleeps, set by the JS side (src/engine/backends/simd/kernelPool.ts). */
+export const SPIN_LIMIT = 9;
+/** Milliseconds without progress before the caller gives a task up as stalled, set by the JS side. */
+export const STALL_MS = 10;
 
 @inline export function word(ctrl: usize, index: i32): usize {
   return ctrl + (<usize>index << 2);

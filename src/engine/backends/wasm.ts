@@ -29,7 +29,9 @@ export const wasmRuntime: BackendRuntime = {
     registerWasmTrainingKernels(await compileKernelsInBrowser());
   },
   async prepare(instance: tf.KernelBackend) {
-    await SimdRuntime.of(instance as BackendWasm)?.whenThreadsReady(THREADS_READY_TIMEOUT_MS);
+    const runtime = SimdRuntime.of(instance as BackendWasm);
+    await runtime?.whenThreadsReady(THREADS_READY_TIMEOUT_MS);
+    await runtime?.measureWakeUp();
   },
   kernelTiming: () => cpuClock('wasm'),
   ...NO_DEVICE,

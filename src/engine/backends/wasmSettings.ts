@@ -1,8 +1,9 @@
 import * as tf from '@tensorflow/tfjs';
-import { getThreadsCount, type BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import type { WasmRun } from '../protocol/training';
 import { dropBackendInstance } from './activate';
 import { appKernelsEnabled, setAppKernelsEnabled, SimdRuntime } from './simd/runtime';
-import { requestWasmThreads, wasmThreads } from './wasmThreads';
+import { requestWasmThreads, wasmThreads, xnnpackThreadsOf } from './wasmThreads';
 
 /** What a measurement may change about the WebAssembly backend (the bench: 1 thread vs all, the app's kernels vs TensorFlow.js's). */
 export interface WasmSettings {
@@ -33,10 +34,16 @@ export async function withWasmSettings<T>(settings: WasmSettings, measure: () =>
   }
 }
 
-/** The active WebAssembly backend's thread count and whose kernels run; null on other backends. */
-export function activeWasmRun(): { threads: number; appKernels: boolean } | null {
+/** What the active WebAssembly backend runs on: its kernels' threads (the app's pool, else XNNPACK's), whose kernels, and XNNPACK's own threads; null on other backends. */
+export function activeWasmRun(): WasmRun | null {
   if (tf.getBackend() !== 'wasm') return null;
-  const runtime = SimdRuntime.of(tf.backend() as BackendWasm);
-  if (runtime) return { threads: runtime.threadCount(), appKernels: true };
-  return { threads: getThreadsCount(), appKernels: false };
+  const backend = tf.backend() as BackendWasm;
+  const xnnpackThreads = xnnpackThreadsOf(backend);
+  const runtime = SimdRuntime.of(backend);
+  if (runtime) {
+    const wake = runtime.wakeUpMs === null ? {} : { wakeUpMs: runtime.wakeUpMs };
+    const perThread = runtime.minWorkPerThreadNs();
+    return { threads: runtime.threadCount(), appKernels: true, xnnpackThreads, ...wake, ...(Number.isFinite(perThread) ? { minWorkPerThreadUs: perThread / 1000 } : {}) };
+  }
+  return { threads: xnnpackThreads, appKernels: false, xnnpackThreads };
 }

@@ -5,6 +5,7 @@
  * core by default, where the page is cross-origin isolated (no shared memory, no threads otherwise).
  */
 import * as tf from '@tensorflow/tfjs';
+import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { configureThreads, disposeAllRuntimes, type ThreadSpawner } from './simd/runtime';
 
 /** A pool past this many threads stops paying for its wake-ups on the models here (and XNNPACK's own limit is 8 workers). */
@@ -34,6 +35,16 @@ async function withReportedCores<T>(cores: number, make: () => T | Promise<T>): 
     // The own property goes; the prototype's getter answers again.
     delete (nav as { hardwareConcurrency?: number }).hardwareConcurrency;
   }
+}
+
+/** The emscripten module field tfjs-backend-wasm's types leave out: its C++ side's calls. */
+interface WasmModuleCalls {
+  tfjs: { getThreadsCount(): number };
+}
+
+/** XNNPACK's own thread count, as its thread pool reports it (pthreadpool_get_threads_count), for this backend instance. */
+export function xnnpackThreadsOf(backend: BackendWasm): number {
+  return (backend.wasm as unknown as WasmModuleCalls).tfjs.getThreadsCount();
 }
 
 let wrapped = false;

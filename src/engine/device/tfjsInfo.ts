@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, version_wasm, type BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { msg } from '../../i18n/message';
 import { kernelModules, SimdRuntime } from '../backends/simd/runtime';
+import { xnnpackThreadsOf } from '../backends/wasmThreads';
 import { notAvailable, type FlagValue, type Reported, type TfjsSection } from '../protocol/deviceReport';
 
 
@@ -18,6 +19,7 @@ export function collectTfjsSection(): TfjsSection {
     registeredBackends,
     flags: currentFlags(),
     wasmThreads: wasmThreads(),
+    xnnpackThreads: xnnpackThreads(),
     wasmKernels: wasmKernels(),
   };
 }
@@ -27,7 +29,13 @@ function wasmInstance(): BackendWasm | null {
   return (tf.engine().registry.wasm as BackendWasm | undefined) ?? null;
 }
 
-/** Threads the last WebAssembly job ran on: the app's kernel pool (XNNPACK is given as many). */
+/** XNNPACK's own thread pool, read from XNNPACK for the backend instance that started. */
+function xnnpackThreads(): Reported<number> {
+  const instance = wasmInstance();
+  return instance ? xnnpackThreadsOf(instance) : notAvailable(msg('engine.device.wasmNotStarted'));
+}
+
+/** Threads the last WebAssembly job ran on: the app's kernel pool (XNNPACK's where the app's kernels are off). */
 function wasmThreads(): Reported<number> {
   const instance = wasmInstance();
   const runtime = instance ? SimdRuntime.of(instance) : null;

@@ -60,9 +60,15 @@ async function raceOn({ backend, engine }: Lane, spec: LabWorkload, ctx: LabJobC
       numTensors: times.numTensors,
       flags: workload.info.flags,
       stepTrace: times.points.map((p) => ({ step: p.step, stepMs: p.stepMs, loss: p.scalars.loss ?? NaN, bytes: p.bytes, gpuBytes: p.gpuBytes })),
-      ...(backend === 'wasm' ? { threads: activeWasmRun()?.threads } : {}),
+      ...(backend === 'wasm' ? wasmThreadsOfRow() : {}),
     };
   } finally {
     workload.dispose();
   }
+}
+
+/** The threads a WebAssembly row ran on: the app's kernel pool's and XNNPACK's own. */
+function wasmThreadsOfRow(): Pick<RaceRow, 'threads' | 'xnnpackThreads'> {
+  const run = activeWasmRun();
+  return run ? { threads: run.threads, xnnpackThreads: run.xnnpackThreads } : {};
 }

@@ -76,8 +76,10 @@ export interface TfjsSection {
   registeredBackends: string[];
   /** Flags evaluated or set so far (tf.env().getFlags()), sorted by name. */
   flags: Record<string, FlagValue>;
-  /** Threads the WebAssembly backend runs on: the app's kernels and XNNPACK (more than one needs a cross-origin isolated page). */
+  /** Threads of the app's WebAssembly kernel pool (XNNPACK's where TensorFlow.js's kernels run alone); more than one needs a cross-origin isolated page. */
   wasmThreads: Reported<number>;
+  /** XNNPACK's own thread pool, as XNNPACK reports it. Absent in reports made before it was read. */
+  xnnpackThreads?: Reported<number>;
   /**
    * The app's own WebAssembly kernels run, with relaxed SIMD (fused multiply-add) or plain SIMD128; not
    * available (with the reason) where TensorFlow.js's run alone. Absent in reports made before they existed.

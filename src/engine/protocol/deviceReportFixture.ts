@@ -39,6 +39,7 @@ export function sampleDeviceReport(overrides: { flags?: Record<string, FlagValue
       registeredBackends: ['cpu', 'webgl', 'webgpu'],
       flags: overrides.flags ?? { WEBGPU_CPU_FORWARD: true, IS_BROWSER: true, WEBGPU_PRINT_SHADER: '' },
       wasmThreads: 2,
+      xnnpackThreads: 2,
     },
   };
 }

@@ -52,6 +52,8 @@ export interface RaceRow extends StepStats, MemoryUse {
   stepTrace?: RaceStep[];
   /** WebAssembly: the threads its steps ran on (absent on other backends and in older rows). */
   threads?: number;
+  /** WebAssembly: XNNPACK's own thread pool beside them (absent on other backends and in older rows). */
+  xnnpackThreads?: number;
 }
 
 /** One n×n float32 matrix multiply size, timed on one backend. */

@@ -94,6 +94,20 @@ export interface RunInfo {
   flags: Record<string, unknown>;
 }
 
+/** What a WebAssembly run ran on. */
+export interface WasmRun {
+  /** Threads its kernels could use: the app's kernel pool's (XNNPACK's where TensorFlow.js's kernels ran alone). */
+  threads: number;
+  /** false: TensorFlow.js's own kernels only. */
+  appKernels: boolean;
+  /** XNNPACK's own thread pool, as XNNPACK reports it (absent in rows made before it was read). */
+  xnnpackThreads?: number;
+  /** How long a sleeping thread of the app's pool took to join a task, ms (absent where not measured: one thread). */
+  wakeUpMs?: number;
+  /** The work a task of the app's kernels needed per thread, µs (from the wake-up); absent where none was shared (a busy machine). */
+  minWorkPerThreadUs?: number;
+}
+
 export interface BenchRow {
   loop: 'app' | 'bare';
   backend: BackendName;
@@ -109,7 +123,7 @@ export interface BenchRow {
   /** Median forward pass alone, when asked for (CNN workloads). */
   forwardMs?: number;
   /** WebAssembly: the threads the measured steps ran on, and whose kernels. */
-  wasm?: { threads: number; appKernels: boolean };
+  wasm?: WasmRun;
   /** One step kernel by kernel, when asked for (the same on both loops' rows). */
   kernelProfile?: { groups: KernelGroup[]; totalMs: number | null };
 }

@@ -92,6 +92,7 @@ function environmentFacts(report: DeviceReport, page: T): Fact[] {
     // How this page was isolated, or why not and the fix: the page's own fact, not part of a shared report.
     ['device-isolation-how', t.t('hosting.isolation.label'), <Say message={isolationNote(isolationState())} />],
     ['device-wasm-threads', t.t('lab.device.wasmThreads'), reported(tfjs.wasmThreads, t)],
+    ['device-xnnpack-threads', t.t('lab.device.xnnpackThreads'), tfjs.xnnpackThreads === undefined ? t.t('lab.device.wasmKernelsUnknown') : reported(tfjs.xnnpackThreads, t)],
     ['device-wasm-simd', t.t('lab.device.wasmSimd'), reported(flagValue(tfjs.flags.WASM_HAS_SIMD_SUPPORT), t)],
     ['device-wasm-kernels', t.t('lab.device.wasmKernels'), wasmKernelsText(tfjs.wasmKernels, t)],
     ['device-tfjs-version', t.t('lab.device.tfjs'), reported(tfjs.versions['tfjs-core'], t)],

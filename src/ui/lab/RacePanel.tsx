@@ -114,7 +114,7 @@ export function RacePanel({ job, settings, blocked, run, raced, extra, backends 
                   {row?.threads !== undefined && (
                     <span className="lab-threads" data-testid={`race-threads-${lane}`}>
                       {' '}
-                      {t('lab.race.threads', { count: row.threads })}
+                      {row.xnnpackThreads === undefined ? t('lab.race.threads', { count: row.threads }) : t('lab.race.threadsBoth', { count: row.threads, xnnpack: row.xnnpackThreads })}
                     </span>
                   )}
                   {row?.engineNote && (

@@ -7,6 +7,7 @@ import { backend_util, type TensorInfo } from '@tensorflow/tfjs-core';
 import { workOf, type SimdRuntime } from './runtime';
 import { convInputGradTask, convTask, packPanelsTask, padImagesTask } from './tasks';
 import { columnsFor, offsetOf, paddedColumns } from './tensors';
+import { winogradApplies, winogradFilterGrad } from './winograd';
 
 type ConvInfo = backend_util.Conv2DInfo;
 
@@ -104,6 +105,7 @@ export function conv2DForward(rt: SimdRuntime, x: TensorInfo, filter: TensorInfo
 /** dW[i,j,c,o] = Σ x-window · dy: one pass of tile rows over (kernel position, channel). */
 export function conv2DFilterGrad(rt: SimdRuntime, x: TensorInfo, dy: TensorInfo, conv: ConvInfo): TensorInfo | null {
   if (!applies(conv) || conv.padInfo.top < 0 || conv.padInfo.left < 0) return null;
+  if (winogradApplies(conv)) return winogradFilterGrad(rt, x, dy, conv);
   const out = rt.backend.makeOutput(conv.filterShape, 'float32');
   const positions = conv.batchSize * conv.outHeight * conv.outWidth;
   const window = windowOf(conv);

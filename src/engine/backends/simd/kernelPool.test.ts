@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileKernelsInNode } from './binaries';
 import { KernelPool, CONTROL_WORDS, TASK_WORDS, type ThreadSpawner } from './kernelPool';
+import { minWorkPerThreadNs, threadsFor } from './runtime';
 import { convTask, matMulTask, packPanelsTask } from './tasks';
 import { msg } from '../../../i18n/message';
 
@@ -9,7 +10,7 @@ import { msg } from '../../../i18n/message';
 const THREAD_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const instance = new WebAssembly.Instance(workerData.module, { env: { memory: workerData.memory } });
-instance.exports.workerLoop(workerData.ctrl);
+instance.exports.workerLoop(workerData.ctrl, workerData.index);
 `;
 const nodeWorkers: Worker[] = [];
 const spawnNodeThread: ThreadSpawner = (start) => {
@@ -44,7 +45,7 @@ const sharedModule = modules?.shared ?? null;
 const pools: KernelPool[] = [];
 function pool(threads: number): KernelPool {
   if (!sharedModule) throw new Error('No shared-memory kernel binary: run npm run data.');
-  const made = new KernelPool(memory, sharedModule, alloc(CONTROL_WORDS), alloc(TASK_WORDS), threads, spawnNodeThread);
+  const made = new KernelPool(memory, sharedModule, alloc(CONTROL_WORDS), alloc(TASK_WORDS), threads, spawnNodeThread, 4096);
   pools.push(made);
   return made;
 }
@@ -122,13 +123,50 @@ describe('the kernel pool', () => {
     expect(worst).toBeLessThan(1e-5);
   });
 
-  it('gives up on a thread that stops answering: the task fails with a sentence, later tasks run on the calling thread', { timeout: 30_000 }, async () => {
-    const broken = pool(THREADS);
+  it('measures how long a sleeping pool thread takes to join a task; without pool threads there is nothing to measure', async () => {
+    const woken = pool(2);
+    expect(await woken.whenReady(10_000)).toBe(2);
+    const ms = await woken.wakeUpMs(5, 5, 50_000_000);
+    expect(ms).toBeGreaterThan(0);
+    // A thread that never joined would hold the probe for its whole 50 M loads (tens of ms).
+    expect(ms).toBeLessThan(20);
+    expect(await pool(1).wakeUpMs(5, 5, 50_000_000)).toBeNull();
+  });
+
+  it('never waits for a thread that does not wake: a task runs on the threads that answer', async () => {
+    const lonely = pool(THREADS);
+    expect(await lonely.whenReady(10_000)).toBe(THREADS);
+    for (const worker of nodeWorkers.splice(-(THREADS - 1))) await worker.terminate();
+    expect(lonely.threadCount()).toBe(THREADS);
+    expect(Buffer.from(forward(lonely).buffer).equals(Buffer.from(forward(pools[0]).buffer))).toBe(true);
+    expect(lonely.parallelTasksRun).toBe(2);
+  });
+
+  it('gives up on a thread that joined a task and stopped: the task fails with a sentence, later tasks run on the calling thread', async () => {
+    const ctrl = alloc(CONTROL_WORDS);
+    const broken = new KernelPool(memory, sharedModule as WebAssembly.Module, ctrl, alloc(TASK_WORDS), THREADS, spawnNodeThread, 4096, 50);
+    pools.push(broken);
     expect(await broken.whenReady(10_000)).toBe(THREADS);
     const expected = forward(pools[0]);
-    await nodeWorkers[nodeWorkers.length - 1].terminate();
+    // A thread that joined (word 1: ACTIVE) and will never leave, as one the browser killed inside a task.
+    Atomics.add(new Int32Array(memory.buffer, ctrl, CONTROL_WORDS), 1, 1);
     expect(() => forward(broken)).toThrow(expect.objectContaining({ said: msg('engine.backend.threadStalled') }));
     expect(broken.threadCount()).toBe(1);
     expect(Buffer.from(forward(broken).buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+  });
+});
+
+describe('how many threads a task gets', () => {
+  it('one per share of work worth a thread: 20 µs, or twice a slower measured wake-up; none where a thread waited over 1 ms for a core', () => {
+    expect(minWorkPerThreadNs(null)).toBe(20_000);
+    expect(minWorkPerThreadNs(0.005)).toBe(20_000);
+    expect(minWorkPerThreadNs(0.4)).toBe(800_000);
+    expect(minWorkPerThreadNs(1.5)).toBe(Infinity);
+    expect(threadsFor(1e9, Infinity)).toBe(1);
+    expect(threadsFor(5_000, 20_000)).toBe(1);
+    expect(threadsFor(39_999, 20_000)).toBe(1);
+    expect(threadsFor(40_000, 20_000)).toBe(2);
+    expect(threadsFor(Infinity, 20_000)).toBe(Infinity);
+    expect(threadsFor(2_000_000, 3_000_000)).toBe(1);
   });
 });

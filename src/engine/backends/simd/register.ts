@@ -4,26 +4,48 @@
  * layouts the models use, SIMD kernels compiled), else the kernel it replaced. Idempotent.
  */
 import {
+  _FusedMatMul,
+  Abs,
   Add,
   backend_util,
   BatchMatMul,
+  ClipByValue,
   Conv2D,
   Conv2DBackpropFilter,
   Conv2DBackpropInput,
   GatherV2,
   getKernel,
   Identity,
+  LeakyRelu,
+  Maximum,
+  MaxPool,
   MaxPoolGrad,
+  Minimum,
+  Multiply,
+  Neg,
+  RealDiv,
   registerKernel,
+  Relu,
+  Relu6,
+  Sigmoid,
+  Softmax,
+  Sqrt,
+  Square,
+  Sub,
   Sum,
   unregisterKernel,
+  type _FusedMatMulAttrs,
   type BatchMatMulAttrs,
+  type ClipByValueAttrs,
   type Conv2DAttrs,
   type Conv2DBackpropFilterAttrs,
   type Conv2DBackpropInputAttrs,
   type GatherV2Attrs,
   type KernelFunc,
+  type LeakyReluAttrs,
+  type MaxPoolAttrs,
   type MaxPoolGradAttrs,
+  type SoftmaxAttrs,
   type SumAttrs,
   type TensorInfo,
 } from '@tensorflow/tfjs-core';
@@ -31,7 +53,9 @@ import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { conv2DFilterGrad, conv2DForward, conv2DInputGrad } from './convKernels';
 import { gatherRows, shareData } from './dataKernels';
 import { addBias, batchMatMul, maxPoolGrad, sumLeadingAxes } from './otherKernels';
+import { binaryOp, fusedMatMul, maxPool, softmax, unaryOp } from './pointwiseKernels';
 import { SimdRuntime } from './runtime';
+import type { BinaryOp, UnaryOp } from './tasks';
 import { float32Inputs } from './tensors';
 
 const BACKEND = 'wasm';
@@ -52,6 +76,16 @@ function convInfo(xShape: number[], filterShape: number[], strides: number | [nu
   const format = backend_util.convertConv2DDataFormat(dataFormat);
   return backend_util.computeConv2DInfo(xShape as [number, number, number, number], filterShape as [number, number, number, number], strides, dilations, pad, rounding, false, format);
 }
+
+const binary = (op: BinaryOp): Override => (rt, args) => {
+  const t = float32Inputs(args.inputs, 'a', 'b');
+  return t ? binaryOp(rt, op, t.a, t.b) : null;
+};
+
+const unary = (op: UnaryOp): Override => (rt, args) => {
+  const t = float32Inputs(args.inputs, 'x');
+  return t ? unaryOp(rt, op, t.x) : null;
+};
 
 const OVERRIDES: Record<string, Override> = {
   [Conv2D]: (rt, args) => {
@@ -87,7 +121,45 @@ const OVERRIDES: Record<string, Override> = {
   },
   [Add]: (rt, args) => {
     const t = float32Inputs(args.inputs, 'a', 'b');
-    return t ? addBias(rt, t.a, t.b) : null;
+    return t ? (addBias(rt, t.a, t.b) ?? binaryOp(rt, 'add', t.a, t.b)) : null;
+  },
+  [Sub]: binary('sub'),
+  [Multiply]: binary('mul'),
+  [RealDiv]: binary('div'),
+  [Maximum]: binary('max'),
+  [Minimum]: binary('min'),
+  [Relu]: unary('relu'),
+  [Relu6]: unary('relu6'),
+  [Neg]: unary('neg'),
+  [Abs]: unary('abs'),
+  [Square]: unary('square'),
+  [Sqrt]: unary('sqrt'),
+  [Sigmoid]: unary('sigmoid'),
+  [LeakyRelu]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'x');
+    return t ? unaryOp(rt, 'leakyRelu', t.x, attrsOf<LeakyReluAttrs>(args).alpha) : null;
+  },
+  [ClipByValue]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'x');
+    const { clipValueMin, clipValueMax } = attrsOf<ClipByValueAttrs>(args);
+    return t ? unaryOp(rt, 'clip', t.x, clipValueMin, clipValueMax) : null;
+  },
+  [Softmax]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'logits');
+    return t ? softmax(rt, t.logits, attrsOf<SoftmaxAttrs>(args).dim) : null;
+  },
+  [MaxPool]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'x');
+    if (!t) return null;
+    const { filterSize, strides, pad, dimRoundingMode } = attrsOf<MaxPoolAttrs>(args);
+    return maxPool(rt, t.x, backend_util.computePool2DInfo(t.x.shape as [number, number, number, number], filterSize, strides, 1, pad, dimRoundingMode));
+  },
+  [_FusedMatMul]: (rt, args) => {
+    const t = float32Inputs(args.inputs, 'a', 'b');
+    const { bias, preluActivationWeights } = args.inputs;
+    if (!t || preluActivationWeights || (bias && bias.dtype !== 'float32')) return null;
+    const { transposeA, transposeB, activation, leakyreluAlpha } = attrsOf<_FusedMatMulAttrs>(args);
+    return fusedMatMul(rt, t.a, t.b, bias, activation, transposeA, transposeB, leakyreluAlpha);
   },
   [Identity]: (rt, args) => (args.inputs.x ? shareData(rt.backend, args.inputs.x) : null),
   [GatherV2]: (rt, args) => {

@@ -4,9 +4,9 @@
  * from the backend's allocator.
  */
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
-import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_PARALLEL_MIN_WORK_NS } from '../../../config/tunables';
+import { WASM_ELEMENTS_PER_NS, WASM_MACS_PER_NS, WASM_MIN_WORK_PER_THREAD_NS, WASM_SPIN_LIMIT, WASM_BUSY_WAKE_UP_MS, WASM_WAKE_REMEASURE_MS, WASM_WAKE_UPS_PER_THREAD } from '../../../config/tunables';
 import { CONTROL_WORDS, isShared, KernelPool, TASK_WORDS, type ThreadSpawner } from './kernelPool';
-import type { TaskWords } from './tasks';
+import { TASK_KIND, type TaskWords } from './tasks';
 
 export type { ThreadSpawner } from './kernelPool';
 
@@ -33,6 +33,7 @@ let spawnThread: ThreadSpawner | null = null;
 let threadsWanted = 1;
 let enabled = true;
 let tasksRun = 0;
+const tasksByKind = new Map<number, number>();
 
 /** Called once the binaries are compiled (the wasm runtime's load); without it no kernel is replaced. */
 export function setKernelModules(compiled: KernelModules): void {
@@ -66,10 +67,29 @@ export function appKernelTasksRun(): number {
   return tasksRun;
 }
 
+/** Tasks of one kind the app's kernels have run in this process. */
+export function appKernelTasksOf(kind: keyof typeof TASK_KIND): number {
+  return tasksByKind.get(TASK_KIND[kind]) ?? 0;
+}
+
 /** A task's work in nanoseconds of one thread, from its multiply-adds and the elements it touches. */
 export function workOf({ macs = 0, elements = 0 }: { macs?: number; elements?: number }): number {
   return macs / WASM_MACS_PER_NS + elements / WASM_ELEMENTS_PER_NS;
 }
+
+/** The work a task needs per thread, ns, when a sleeping pool thread takes `wakeUpMs` to join (null: not measured); Infinity on a machine too busy to share. */
+export function minWorkPerThreadNs(wakeUpMs: number | null): number {
+  if (wakeUpMs !== null && wakeUpMs > WASM_BUSY_WAKE_UP_MS) return Infinity;
+  return Math.max(WASM_MIN_WORK_PER_THREAD_NS, (wakeUpMs ?? 0) * 1e6 * WASM_WAKE_UPS_PER_THREAD);
+}
+
+/** Threads worth giving a task of `workNs`: one per `perThreadNs` of it, at least one. */
+export function threadsFor(workNs: number, perThreadNs: number): number {
+  return Math.max(1, Math.floor(workNs / perThreadNs));
+}
+
+/** The wake-up probe: rounds (the median is kept), the pause that lets the threads fall asleep (ms), and the loads after which a probe gives up (~20 ms). */
+const WAKE_PROBE = { rounds: 5, pauseMs: 3, maxSpins: 20_000_000 } as const;
 
 function heapOf(backend: BackendWasm): EmscriptenHeap {
   return backend.wasm as unknown as EmscriptenHeap;
@@ -109,6 +129,10 @@ export class SimdRuntime {
   private readonly pool: KernelPool;
   /** Scratch buffers allocated and not yet freed (tests check it returns to 0). */
   scratchInUse = 0;
+  /** How long a sleeping pool thread took to join a task when last measured, ms; null until measured (or without pool threads). */
+  wakeUpMs: number | null = null;
+  private wakeMeasuredAt = -Infinity;
+  private perThreadNs = WASM_MIN_WORK_PER_THREAD_NS;
 
   private constructor(
     readonly backend: BackendWasm,
@@ -119,7 +143,7 @@ export class SimdRuntime {
     const ctrl = heap._malloc(CONTROL_WORDS * 4);
     const task = heap._malloc(TASK_WORDS * 4);
     if (!ctrl || !task) throw new Error("The WebAssembly heap has no room for the app's kernel blocks.");
-    this.pool = new KernelPool(memory, module, ctrl, task, threadsWanted, spawnThread);
+    this.pool = new KernelPool(memory, module, ctrl, task, threadsWanted, spawnThread, WASM_SPIN_LIMIT);
     if (this.pool.threadCount() > 1 || threadsWanted > 1) live.add(this);
   }
 
@@ -131,10 +155,27 @@ export class SimdRuntime {
     return this.pool.whenReady(timeoutMs);
   }
 
-  /** Runs a task; `workNs` (workOf) below WASM_PARALLEL_MIN_WORK_NS keeps it on this thread. */
+  /**
+   * Measures how long a sleeping pool thread takes to join a task (when a job starts, at most every
+   * WASM_WAKE_REMEASURE_MS), and from it how much work a task needs per thread (minWorkPerThreadNs).
+   */
+  async measureWakeUp(): Promise<void> {
+    if (performance.now() - this.wakeMeasuredAt < WASM_WAKE_REMEASURE_MS) return;
+    this.wakeUpMs = await this.pool.wakeUpMs(WAKE_PROBE.rounds, WAKE_PROBE.pauseMs, WAKE_PROBE.maxSpins);
+    this.wakeMeasuredAt = performance.now();
+    this.perThreadNs = minWorkPerThreadNs(this.wakeUpMs);
+  }
+
+  /** Work a task needs per thread now, ns. */
+  minWorkPerThreadNs(): number {
+    return this.perThreadNs;
+  }
+
+  /** Runs a task on as many threads as its work (`workNs`, from workOf) is worth, at least one. */
   run(words: TaskWords, workNs = Infinity): void {
-    this.pool.run(words, workNs >= WASM_PARALLEL_MIN_WORK_NS);
+    this.pool.run(words, threadsFor(workNs, this.perThreadNs));
     tasksRun++;
+    tasksByKind.set(words[0], (tasksByKind.get(words[0]) ?? 0) + 1);
   }
 
   alloc(bytes: number): number {

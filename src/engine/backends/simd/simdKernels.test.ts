@@ -1,68 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerWasmTrainingKernels } from '../wasmKernels';
 import { FusedAdamOptimizer } from './fusedAdam';
-import { appKernelTasksRun, kernelModules, setAppKernelsEnabled, SimdRuntime } from './runtime';
-
-/** max|a−b| / max|b| over the reference's entries, as wasmKernels.test.ts measures. */
-const RELATIVE_TOLERANCE = 1e-4;
-const GENERATED_CASES = 40;
-
-function seededValues(count: number, seed: number): Float32Array {
-  let state = seed >>> 0;
-  return Float32Array.from({ length: count }, () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  });
-}
-
-function relativeError(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
-  expect(actual.length).toBe(expected.length);
-  let maxDiff = 0;
-  let maxRef = 1e-12;
-  for (let i = 0; i < expected.length; i++) {
-    maxDiff = Math.max(maxDiff, Math.abs(actual[i] - expected[i]));
-    maxRef = Math.max(maxRef, Math.abs(expected[i]));
-  }
-  return maxDiff / maxRef;
-}
-
-function runtime(): SimdRuntime {
-  const rt = SimdRuntime.of(tf.backend() as BackendWasm);
-  if (!rt) throw new Error("The app's kernels did not start on wasm.");
-  return rt;
-}
-
-/**
- * Runs `op` on the cpu backend and on wasm, and returns both results after checking that the wasm run
- * took the app's kernels (tasks ran), freed every scratch buffer and left no tensor data behind.
- */
-async function onBoth(op: () => tf.Tensor, appPath = true): Promise<{ wasm: Float32Array; cpu: Float32Array }> {
-  await tf.setBackend('cpu');
-  const reference = tf.tidy(op);
-  const cpu = (await reference.data()) as Float32Array;
-  reference.dispose();
-  await tf.setBackend('wasm');
-  const tasksBefore = appKernelTasksRun();
-  const dataBefore = tf.engine().backend.numDataIds();
-  const result = tf.tidy(op);
-  const wasm = (await result.data()) as Float32Array;
-  result.dispose();
-  if (appPath) expect(appKernelTasksRun(), "the app's kernels ran").toBeGreaterThan(tasksBefore);
-  expect(tf.engine().backend.numDataIds(), 'no tensor data left behind').toBe(dataBefore);
-  expect(runtime().scratchInUse, 'every scratch buffer freed').toBe(0);
-  return { wasm, cpu };
-}
-
-function tensor(shape: number[], seed: number): tf.Tensor {
-  return tf.tensor(seededValues(tf.util.sizeFromShape(shape), seed), shape);
-}
+import { appKernelTasksOf, appKernelTasksRun, kernelModules, setAppKernelsEnabled } from './runtime';
+import { GENERATED_CASES, onBoth, RELATIVE_TOLERANCE, relativeError, seededValues, tensor } from './testing';
 
 beforeAll(async () => {
   registerWasmTrainingKernels();
@@ -259,9 +202,9 @@ function adamRun(optimizer: tf.Optimizer, steps: number): Float32Array[] {
 describe('FusedAdamOptimizer', () => {
   it("gives tf.AdamOptimizer's weights and moments bit for bit on wasm, in one kernel per variable", async () => {
     await tf.setBackend('wasm');
-    const tasksBefore = appKernelTasksRun();
+    const tasksBefore = appKernelTasksOf('adam');
     const fused = adamRun(new FusedAdamOptimizer(0.01, 0.9, 0.999), 5);
-    expect(appKernelTasksRun() - tasksBefore, 'one Adam task per variable per step').toBe(2 * 5);
+    expect(appKernelTasksOf('adam') - tasksBefore, 'one Adam task per variable per step').toBe(2 * 5);
     const reference = adamRun(tf.train.adam(0.01, 0.9, 0.999), 5);
     fused.forEach((values, i) => expect(Buffer.from(values.buffer).equals(Buffer.from(reference[i].buffer)), `tensor ${i}`).toBe(true));
   });

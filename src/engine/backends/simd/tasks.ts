@@ -16,6 +16,14 @@ export const TASK_KIND = {
   adam: 10,
   addRows: 11,
   convInputGrad: 12,
+  binary: 13,
+  unary: 14,
+  softmax: 15,
+  maxPool: 16,
+  wakeProbe: 17,
+  winogradInput: 18,
+  winogradGradient: 19,
+  winogradFilterOutput: 20,
 } as const;
 
 export type TaskWords = number[];
@@ -149,6 +157,11 @@ export interface MaxPoolGradTask {
   padLeft: number;
 }
 
+/** MaxPool itself: the same layout, y written, dy and dx unused. */
+export function maxPoolTask(t: Omit<MaxPoolGradTask, 'dy' | 'dx'>): TaskWords {
+  return maxPoolGradTask({ ...t, dy: 0, dx: 0 }).map((word, i) => (i === 0 ? TASK_KIND.maxPool : word));
+}
+
 export function maxPoolGradTask(t: MaxPoolGradTask): TaskWords {
   return [
     TASK_KIND.maxPoolGrad, t.x, t.y, t.dy, t.dx, t.images, t.height, t.width, t.channels, t.outHeight, t.outWidth,
@@ -191,4 +204,58 @@ export function adamTask(t: AdamTask): TaskWords {
     TASK_KIND.adam, t.variable, t.m, t.v, t.grad, t.newVariable, t.newM, t.newV, t.count, t.accBeta1, t.accBeta2,
     f32Word(t.beta1), f32Word(1 - t.beta1), f32Word(t.beta2), f32Word(1 - t.beta2), f32Word(t.epsilon), f32Word(-t.learningRate),
   ];
+}
+
+/** The binary operations of wasm/kernels/pointwise.ts, by their op number. */
+export const BINARY_OP = { add: 0, sub: 1, mul: 2, div: 3, max: 4, min: 5 } as const;
+export type BinaryOp = keyof typeof BINARY_OP;
+
+/** Where an operand's element for (row, column) of the output lies: row·outer + column·inner elements. */
+export interface OperandStrides {
+  outer: number;
+  inner: number;
+}
+
+export function binaryTask(t: { op: BinaryOp; a: number; b: number; out: number; count: number; inner: number; aStrides: OperandStrides; bStrides: OperandStrides }): TaskWords {
+  return [TASK_KIND.binary, BINARY_OP[t.op], t.a, t.b, t.out, t.count, t.inner, t.aStrides.outer, t.aStrides.inner, t.bStrides.outer, t.bStrides.inner];
+}
+
+/** The unary operations of wasm/kernels/pointwise.ts, by their op number. */
+export const UNARY_OP = { relu: 0, relu6: 1, leakyRelu: 2, neg: 3, abs: 4, square: 5, sqrt: 6, clip: 7, sigmoid: 8 } as const;
+export type UnaryOp = keyof typeof UNARY_OP;
+
+/** `p`: LeakyReLU's alpha or ClipByValue's lower bound; `q`: its upper bound. */
+export function unaryTask(t: { op: UnaryOp; x: number; out: number; count: number; p?: number; q?: number }): TaskWords {
+  return [TASK_KIND.unary, UNARY_OP[t.op], t.x, t.out, t.count, f32Word(t.p ?? 0), f32Word(t.q ?? 0)];
+}
+
+export function softmaxTask(t: { x: number; out: number; rows: number; cols: number }): TaskWords {
+  return [TASK_KIND.softmax, t.x, t.out, t.rows, t.cols];
+}
+
+/** A probe of a sleeping pool thread's wake-up: the caller spins until it joins, or for `spins` loads. */
+export function wakeProbeTask(spins: number): TaskWords {
+  return [TASK_KIND.wakeProbe, spins];
+}
+
+/** Winograd tiles over dy [n, height, width, channels]: 2 x 2 blocks each (wasm/kernels/winograd.ts). */
+export interface WinogradTiles {
+  images: number;
+  tilesHigh: number;
+  tilesWide: number;
+}
+
+/** Bᵀ d B of each tile's 4 x 4 patch of x (from (2ty − padTop, 2tx − padLeft); outside reads 0) into v: [16][tiles][channels]. */
+export function winogradInputTask(t: WinogradTiles & { x: number; height: number; width: number; channels: number; padTop: number; padLeft: number; v: number }): TaskWords {
+  return [TASK_KIND.winogradInput, t.x, t.images, t.height, t.width, t.channels, t.padTop, t.padLeft, t.tilesHigh, t.tilesWide, t.v];
+}
+
+/** G₂ g G₂ᵀ of each 2 x 2 block of dy, straight into matrix-product panels of `tileColumns`: [16][panels][tiles][tileColumns]. */
+export function winogradGradientTask(t: WinogradTiles & { dy: number; outHeight: number; outWidth: number; outChannels: number; panels: number; tileColumns: 8 | 16 }): TaskWords {
+  return [TASK_KIND.winogradGradient, t.dy, t.images, t.outHeight, t.outWidth, t.outChannels, t.tilesHigh, t.tilesWide, t.panels, t.tileColumns];
+}
+
+/** A₂ᵀ m A₂ of m [16][c][o] into the filter gradient [3, 3, c, o]. */
+export function winogradFilterOutputTask(t: { m: number; channels: number; outChannels: number; dw: number }): TaskWords {
+  return [TASK_KIND.winogradFilterOutput, t.m, t.channels, t.outChannels, t.dw];
 }
