@@ -94,7 +94,7 @@ export async function measureParity(open: () => Promise<Page>, options: { models
     const cpu = job.parityCurves.find((c) => c.backend === 'cpu');
     for (const curve of job.parityCurves) {
       const worst = cpu && curve !== cpu ? Math.max(...curve.losses.map((loss, i) => Math.abs(loss - cpu.losses[i]))) : null;
-      rows.push({ model, lane: laneId(curve), steps: curve.losses.length, worst, finalLoss: curve.losses[curve.losses.length - 1] });
+      rows.push({ model, lane: laneId({ backend: curve.backend, engine: curve.engine ?? 'tfjs' }), steps: curve.losses.length, worst, finalLoss: curve.losses[curve.losses.length - 1] });
     }
     for (const stop of job.stops) log(`parity: ${EN.say(stop.reason)}`);
   }
