@@ -119,7 +119,7 @@ test.describe('hosted for a room', () => {
       await lab.chooseBackends(['wasm']);
       await lab.run('race');
       await lab.waitUntilDone('race');
-      await expect(lab.byId('race-threads-wasm')).toHaveText('(1 thread)');
+      await expect(lab.byId('race-threads-wasm')).toHaveText("(the app's kernels: 1 thread; XNNPACK: 1 thread)");
       await expect(lab.byId('race-isolation-note')).toHaveText(/^Not isolated, so WebAssembly runs on one thread: on plain http/);
       await page.getByTestId('btn-present').click();
       await page.getByTestId('btn-show-link').click();

@@ -48,8 +48,8 @@ test('a GPU lost during an epoch end’s evaluation ends the run in the message 
   await p.setFields({ ...SMALL_RUN, trainExamples: '320', epochs: '8' });
   expect(await loseDeviceAtEvaluation(page)).toBeNull();
   await p.button('train').click();
-  // WebGPU trains on the app's own engine by default, and the run says so.
-  await expect(p.stat('backend')).toHaveText("WebGPU · the app's engine");
+  // WebGPU trains on the app's own engine by default, and the run says so; WebGL on TensorFlow.js.
+  await expect(p.stat('backend')).toHaveText(backend === 'webgpu' ? "WebGPU · the app's engine" : 'WebGL');
   await p.waitForSteps(10);
   await expect(p.errorMessage()).toContainText(new RegExp(`^The ${device} was lost.* at step 10: the run stopped\\. Resume continues from the checkpoint at step \\d+ on a new ${device}\\.$`), { timeout: 10_000 });
   await expect(p.runState()).not.toHaveText('training');

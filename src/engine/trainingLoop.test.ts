@@ -52,6 +52,13 @@ describe('TrainingLoop', () => {
     expect(points.reduce((s, p) => s + p.stepsInWindow, 0)).toBe(21);
   });
 
+  it('never runs a window past the step a task between windows is due at (a checkpoint every 3 steps)', async () => {
+    const points: MetricsPoint[] = [];
+    const run = { ...hooks(points), stepsToNextTask: (done: number) => 3 - (done % 3) };
+    await new TrainingLoop(new CountingWorkload(100, 1), run, { syncIntervalMs: 1e9, maxStepsPerSync: 50 }).run(14);
+    expect(points.map((p) => p.step)).toEqual([1, 3, 6, 9, 12, 14]);
+  });
+
   it('keeps warm-up and measured steps in separate windows', async () => {
     const points: MetricsPoint[] = [];
     await new TrainingLoop(new CountingWorkload(100, 1), hooks(points), { syncIntervalMs: 1e9, maxStepsPerSync: 50 }).run(20, 5);

@@ -15,6 +15,8 @@ export interface LoopHooks {
   afterWindow?(step: number): Promise<void>;
   /** Given, the second step runs alone under tf.profile (kept out of the charts' measured steps) and its peak is reported. */
   onStepPeak?(peak: StepPeak): void;
+  /** Steps until something due between windows (a checkpoint): no window runs past it. */
+  stepsToNextTask?(stepsDone: number): number;
   /** Why the device is gone, or null while it works: checked before each window and while the loop or a hook waits on the device. */
   deviceLost?: LostProbe;
 }
@@ -136,7 +138,8 @@ export class TrainingLoop {
       const profiled = this.windowsDone === 1 && this.hooks.onStepPeak !== undefined && !this.peakProfiled;
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
-      const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd);
+      const toTask = this.hooks.stepsToNextTask?.(this.stepsDone) ?? Infinity;
+      const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd, toTask);
       const { ms, scalars } = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
       this.stepsDone += windowSteps;
       this.windowsDone += 1;

@@ -48,6 +48,12 @@ export class RunRecovery {
   }
 
   /** Takes a checkpoint when N steps passed since the last one, or at an epoch end; returns the state it read (null: none taken). */
+  /** Steps the loop may run before the next checkpoint is due (Infinity without one): a sync window never runs past it. */
+  stepsToCheckpoint(step: number): number {
+    const every = this.config.checkpointEvery;
+    return every > 0 ? Math.max(1, every - (step - (this.latest?.step ?? 0))) : Infinity;
+  }
+
   async maybeCheckpoint(step: number, epochEnd: boolean): Promise<WorkloadState | null> {
     if (this.deviceLost()) return null;
     const every = this.config.checkpointEvery;

@@ -101,6 +101,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
         await sampler?.maybeSend(step);
         await guard.maybeCheckpoint(step, false);
       },
+      stepsToNextTask: (done) => guard.stepsToCheckpoint(done),
       deviceLost: guard.deviceLost,
     });
     loop = running;
