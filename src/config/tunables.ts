@@ -43,3 +43,12 @@ export const WASM_PARALLEL_MIN_WORK_NS = 20_000;
 /** Single-thread throughput the kernels assume when they estimate work: multiply-adds and elements per nanosecond. */
 export const WASM_MACS_PER_NS = 8;
 export const WASM_ELEMENTS_PER_NS = 2;
+/**
+ * While the device worker starts, or starts a backend (loading its package, compiling WebAssembly, spawning its
+ * threads), the page pings it this often, ms: the worker answers between two tasks, so silence means its thread is stuck.
+ */
+export const WORKER_PING_MS = 1_000;
+/** Silence this long while starting, ms, and the worker is stuck: it is replaced (Firefox can hang creating a worker). */
+export const WORKER_STALL_MS = 10_000;
+/** A job whose start stalled this many workers in a row ends with a sentence instead of trying a next one. */
+export const WORKER_STALLED_STARTS_MAX = 3;

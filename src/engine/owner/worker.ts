@@ -22,8 +22,18 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (event: OwnerEvent) => scope.postMessage(event, transferablesOf(event));
 
 const dataRoot = new URL(`${import.meta.env.BASE_URL}data/`, scope.location.origin).href;
+/** Tells the page while a backend starts, the stretch where a browser can leave this thread stuck (the page's start watch). */
+const activate: EngineHost['activate'] = async (...args) => {
+  post({ type: 'starting', backend: args[0] });
+  try {
+    return await activateBackend(...args);
+  } finally {
+    post({ type: 'starting', backend: null });
+  }
+};
+
 const host: EngineHost = {
-  activate: activateBackend,
+  activate,
   datasets: new DatasetCache(createFetchReader(dataRoot), readOwnDatasetFromIdb),
   flags: reportedFlags,
   evaluateFlags: evaluateAllFlags,

@@ -7,6 +7,8 @@ export const EN_ENGINE = {
   'error.unexpected': 'Error: {detail}',
   'error.unknown': 'unknown error',
   'engine.crashed': 'The device worker crashed: {detail}. It has been restarted.',
+  'engine.stalled.worker': 'The device worker did not start: it gave no answer for {seconds} s, {tries, plural, one {# time} other {# times}} in a row, and nothing ran. The browser could not start a worker thread; reload the page to try again.',
+  'engine.stalled.backend': 'The device worker stopped answering for {seconds} s while it started the {backend} backend ({tries, plural, one {# try} other {# tries}}), and this job was stopped. The browser could not start the backend’s threads; reload the page, or pick another backend.',
 
   // Backends: what the probe found, and starting one (src/engine/backends).
   'engine.backend.cpu.ready': 'plain JavaScript, always available',

@@ -4,6 +4,8 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'error.unexpected': '出错：{detail}',
   'error.unknown': '未知错误',
   'engine.crashed': '设备工作线程崩溃了：{detail}。已重新启动。',
+  'engine.stalled.worker': '设备工作线程没有启动：连续 {tries} 次在 {seconds} 秒内没有应答，什么也没有运行。浏览器无法启动工作线程；请重新加载页面再试。',
+  'engine.stalled.backend': '设备工作线程在启动 {backend} 后端时 {seconds} 秒没有应答（已尝试 {tries} 次），此任务已停止。浏览器无法启动该后端的线程；请重新加载页面，或选择其他后端。',
 
   'engine.backend.cpu.ready': '纯 JavaScript 实现，始终可用',
   'engine.backend.wasm.missing': '此浏览器不支持 WebAssembly。',
