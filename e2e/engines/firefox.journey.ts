@@ -2,4 +2,9 @@ import { engineJourneys } from './journeys';
 import { launchFirefox } from './firefox';
 import { baseUrl, engineBinaries } from './served';
 
-engineJourneys('firefox', () => launchFirefox(baseUrl(), engineBinaries().firefox));
+// Firefox ESR has no WebGPU, and headless without a GPU no WebGL; its WebAssembly runs threads.
+engineJourneys('firefox', () => launchFirefox(baseUrl(), engineBinaries().firefox), {
+  wasm: /with threads$/,
+  webgl: /refused a WebGL 2 context/,
+  webgpu: /navigator\.gpu is missing/,
+});

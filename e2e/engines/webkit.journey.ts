@@ -2,4 +2,9 @@ import { engineJourneys } from './journeys';
 import { launchWebKit } from './webkit';
 import { baseUrl, webKitDriverPort } from './served';
 
-engineJourneys('webkit', () => launchWebKit(baseUrl(), webKitDriverPort()));
+// WebKitGTK: isolated yet without SharedArrayBuffer, WebGL in the page but not in a worker, no WebGPU.
+engineJourneys('webkit', () => launchWebKit(baseUrl(), webKitDriverPort()), {
+  wasm: /cross-origin isolated, but this browser gives workers no SharedArrayBuffer/,
+  webgl: /works in this page but not in a worker/,
+  webgpu: /navigator\.gpu is missing/,
+});

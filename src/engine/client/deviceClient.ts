@@ -4,6 +4,7 @@
  * imports no TensorFlow.js: the worker it starts does.
  */
 import { backendMessage, type BackendAvailability, type BackendName } from '../../config/backends';
+import { withPageFacts, type PageFacts } from '../../config/pageFacts';
 import { WORKER_STALL_MS, WORKER_STALLED_STARTS_MAX } from '../../config/tunables';
 import { msg, type Message } from '../../i18n/message';
 import type { JobEvent, JobOutcome, JobRequest, JobSpan, OwnerCommand, OwnerEvent, QueueEntry } from '../protocol/jobs';
@@ -57,6 +58,8 @@ export class DeviceClient {
   constructor(
     private readonly spawn: () => OwnerPort,
     clock: Clock = realClock,
+    /** What the page knows of this browser that the worker cannot (ui/pageFacts.ts reads it). */
+    private readonly pageFacts: () => PageFacts | null = () => null,
   ) {
     this.watch = new StartWatch(() => this.port?.postMessage({ type: 'ping' }), (phase) => this.stalled(phase), clock);
   }
@@ -128,7 +131,7 @@ export class DeviceClient {
       case 'starting':
         return this.starting(event.backend);
       case 'backends':
-        return this.update({ backends: event.backends });
+        return this.update({ backends: withPageFacts(event.backends, this.pageFacts()) });
       case 'queue':
         this.update({ queue: event.entries });
         return this.announceStarts(event.entries);
