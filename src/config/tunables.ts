@@ -52,3 +52,7 @@ export const WORKER_PING_MS = 1_000;
 export const WORKER_STALL_MS = 10_000;
 /** A job whose start stalled this many workers in a row ends with a sentence instead of trying a next one. */
 export const WORKER_STALLED_STARTS_MAX = 3;
+/** A data file whose server sends nothing for this long, ms (no answer, or no next bytes), is given up with a sentence. */
+export const DATA_STALL_MS = 20_000;
+/** Starting a backend (its package, WebAssembly compiles, a GPU adapter and device) that has not ended after this long, ms, is given up with a sentence. */
+export const BACKEND_START_DEADLINE_MS = 30_000;

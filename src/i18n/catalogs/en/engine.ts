@@ -27,6 +27,7 @@ export const EN_ENGINE = {
   'engine.backend.webgpu.unknownVendor': 'unknown vendor',
   'engine.backend.webgpu.unknownArchitecture': 'unknown architecture',
   'engine.backend.startFailed': 'Could not start the {backend} backend: {detail}',
+  'engine.backend.startStalled': 'Starting the {backend} backend had not ended after {seconds} s (its package, WebAssembly compiles or GPU adapter never answered), so this job was stopped. Reload the page to try again, or pick another backend.',
   'engine.backend.notSubstituted': 'Could not start the {backend} backend (TensorFlow.js reports “{actual}”); no other backend was substituted.',
   'engine.backend.none': 'none',
   'engine.backend.threadStalled': 'A WebAssembly kernel thread stopped answering for 10 s; the app’s kernels go on on one thread. Start the run again.',
@@ -80,6 +81,7 @@ export const EN_ENGINE = {
 
   // Data files (src/data).
   'engine.data.loadFailed': 'Could not load data file {file}: {detail}',
+  'engine.data.stalled': 'Could not load data file {file}: the server sent nothing for {seconds} s (after {bytes} bytes), so the download was given up. Check the connection or the host, then start again.',
   'engine.data.downloadFailed': 'Could not load data file {file}: the download failed after {bytes} bytes ({detail})',
   'engine.data.gunzipFailed': 'Could not decompress data file {file}: {detail}',
   'engine.data.empty': 'Data file {file} is empty.',

@@ -23,6 +23,7 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.backend.webgpu.unknownVendor': '厂商未知',
   'engine.backend.webgpu.unknownArchitecture': '架构未知',
   'engine.backend.startFailed': '无法启动 {backend} 后端：{detail}',
+  'engine.backend.startStalled': '启动 {backend} 后端 {seconds} 秒后仍未完成（其程序包、WebAssembly 编译或 GPU 适配器一直没有应答），此任务已停止。请重新加载页面再试，或选择其他后端。',
   'engine.backend.notSubstituted': '无法启动 {backend} 后端（TensorFlow.js 报告的是“{actual}”）；没有用其他后端代替。',
   'engine.backend.none': '无',
   'engine.backend.threadStalled': '一个 WebAssembly 内核线程 10 秒没有响应；本应用的内核改为单线程继续运行。请重新开始训练。',
@@ -72,6 +73,7 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.progress.anatomyDone': '剖析完成',
 
   'engine.data.loadFailed': '无法加载数据文件 {file}：{detail}',
+  'engine.data.stalled': '无法加载数据文件 {file}：服务器 {seconds} 秒没有发送任何数据（已收到 {bytes} 字节），已放弃下载。请检查网络或主机后重新开始。',
   'engine.data.downloadFailed': '无法加载数据文件 {file}：下载了 {bytes} 字节后失败（{detail}）',
   'engine.data.gunzipFailed': '无法解压数据文件 {file}：{detail}',
   'engine.data.empty': '数据文件 {file} 是空的。',
