@@ -1,5 +1,5 @@
 import { engineJourneys } from './journeys';
-import { launchFirefox } from './firefox';
+import { launchFirefox } from '../../scripts/engines/firefox';
 import { baseUrl, engineBinaries } from './served';
 
 // Firefox ESR has no WebGPU, and headless without a GPU no WebGL; its WebAssembly runs threads.

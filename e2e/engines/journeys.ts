@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
 import { roomResults } from '../../src/share/fixtures/classRoom';
 import { encodeResultLink } from '../../src/share/linkCodec';
-import { byTestId, textOf, until, type EngineDriver, type EngineName } from './driver';
+import { byTestId, textOf, until, type EngineDriver, type EngineName } from '../../scripts/engines/driver';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The quick first run (the defaults) reaches about 95% on MNIST; 90% is only reached by learning. */

@@ -1,5 +1,5 @@
 import { engineJourneys } from './journeys';
-import { launchWebKit } from './webkit';
+import { launchWebKit } from '../../scripts/engines/webkit';
 import { baseUrl, webKitDriverPort } from './served';
 
 // WebKitGTK: isolated yet without SharedArrayBuffer, WebGL in the page but not in a worker, no WebGPU.

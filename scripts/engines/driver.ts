@@ -1,9 +1,10 @@
 /**
- * What a journey asks of a browser engine that Playwright does not drive here (Firefox over WebDriver BiDi with
- * puppeteer-core, WebKitGTK over classic WebDriver with selenium-webdriver): open a page of the app, run a
- * function in it, click, press keys, and the errors the page met. Each engine's file implements it.
+ * What a journey or a bench asks of a browser engine: open a page of the app, run a function in it, click, press
+ * keys, and the errors the page met. Firefox goes over WebDriver BiDi with puppeteer-core, WebKitGTK over classic
+ * WebDriver with selenium-webdriver (Playwright drives neither here), and Chromium through playwright-core, so a
+ * bench compares the three alike. Each engine's file implements it.
  */
-export type EngineName = 'firefox' | 'webkit';
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 export interface EngineDriver {
   readonly engine: EngineName;
