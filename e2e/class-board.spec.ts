@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import type { BackendName } from '../src/config/backends';
 import { ROOM_RACE, roomResults } from '../src/share/fixtures/classRoom';
 import { encodeResultLink } from '../src/share/linkCodec';
@@ -107,6 +109,18 @@ test('a race shared here and thirty classmates’ links make one board; damaged 
   expect(wasm).toEqual([...wasm].sort((a, b) => b - a));
 
   expect(await axeViolations(page)).toEqual([]);
+
+  // The chart as a PNG: the chart canvas's size, on a filled background, with the room drawn on it.
+  const [download] = await Promise.all([page.waitForEvent('download'), board.byId('board-export-png').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.png$/);
+  const png = PNG.sync.read(await readFile(await download.path()));
+  const canvas = await board.byId('board-chart').locator('canvas').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+  expect({ width: png.width, height: png.height }).toEqual(canvas);
+  const background = png.data.subarray(0, 4).join();
+  let inked = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data.subarray(i, i + 4).join() !== background) inked++;
+  expect(inked, 'pixels of bars, axes and labels').toBeGreaterThan((png.width * png.height) / 50);
+
   const link = await board.boardLink();
   expect(link).toMatch(/#v=4&view=board&bd=[A-Za-z0-9_-]+$/);
   test.info().annotations.push({ type: 'board link characters (31 results)', description: String(link.length) });

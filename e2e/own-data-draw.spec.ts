@@ -105,13 +105,13 @@ test('ten drawings a class for three classes make a data set that survives switc
 
   // The tiny CNN on WebAssembly: 3 steps an epoch.
   await p.chooseBackend('wasm');
-  await p.setFields({ model: 'tiny', batchSize: '8', epochs: '10', learningRate: '0.01', seed: '3' });
+  await p.setFields({ model: 'tiny', batchSize: '8', epochs: '30', learningRate: '0.01', seed: '3' });
   await p.button('train').click();
   await expect(p.runState()).toHaveText('finished', { timeout: 60_000 });
   await expect(p.errorMessage()).toHaveCount(0);
   const accuracy = Number(/^([\d.]+)%/.exec(await p.stat('test-accuracy').innerText())?.[1]);
-  // Three distinct strokes; 6 test drawings, so each is worth 16.7 points: better than chance (33.3%) is what it honestly shows.
-  expect(accuracy, 'test accuracy on the 6 held-out drawings').toBeGreaterThan(100 / 3);
+  // Three distinct strokes, 6 held-out drawings: at least 5 right, which guessing (one in three) reaches in 1.8% of runs and learning in every one.
+  expect(accuracy, 'test accuracy on the 6 held-out drawings').toBeGreaterThanOrEqual((5 / 6) * 100 - 0.1);
 });
 
 test('the camera: asked for on Use the camera, two frames captured for each of two classes make a data set that is kept and chosen; Stop releases it', async ({ playground: p, page }) => {

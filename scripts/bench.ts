@@ -6,6 +6,8 @@
  *   --workload race | matmul | batch: the Benchmark lab's race, matrix-multiply size sweep or batch
  *     sweep, through the same device worker the page uses, all backends in one page.
  *   --no-isolation: serve without COOP/COEP, so WebAssembly runs single-threaded (compare with the default).
+ *   --workload firstrun --engines chromium,firefox,webkit --backends wasm [--runs 3]: the same, in each browser
+ *     engine side by side (Firefox and WebKit as the engines' journeys drive them), with the steps' own time.
  *   --workload firstrun [--backends cpu,wasm,webgl]: a fresh page's first Train press with the
  *     defaults: seconds to the first loss point and to the finished run, and its test accuracy;
  *     without --backends, on the backend the page picks itself (what a new user gets).
@@ -59,6 +61,12 @@ import { measurePageLoad, pageLoadTable } from './pageLoad';
 import { firstRunTable, measureFirstRun, type FirstRunSample } from './firstRunBench';
 import { CEILING_MODELS, measureCeiling } from './ceilingBench';
 import { ceilingTable } from './ceiling/table';
+import { engineFirstRunTable, measureEngineFirstRun, type EngineFirstRun } from './engineFirstRun';
+import { FIREFOX_PATH_DEFAULT } from './browser/findEngines';
+import { launchChromium } from './engines/chromium';
+import type { EngineDriver, EngineName } from './engines/driver';
+import { launchFirefox } from './engines/firefox';
+import { launchWebKit } from './engines/webkit';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
 import { decodeTable, measureDecode } from './decodeBench';
@@ -108,6 +116,7 @@ const OPTIONS = {
   'browser-arg': { type: 'string', multiple: true, default: [] },
   // 0: any free port; a fixed one where several benches share a machine.
   port: { type: 'string', default: '0' },
+  engines: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -299,6 +308,42 @@ async function runFirstRunBench(browser: Browser, url: string): Promise<void> {
   writeJson({ args, samples });
 }
 
+/** Where WebKitWebDriver listens while the bench drives WebKit (WEBKIT_DRIVER_PORT picks another). */
+const WEBKIT_BENCH_DRIVER_PORT = Number(process.env.WEBKIT_DRIVER_PORT ?? 4179);
+
+const ENGINE_LAUNCHERS: Record<EngineName, (url: string) => Promise<EngineDriver>> = {
+  chromium: (url) => launchChromium(url, args['browser-arg']),
+  firefox: (url) => launchFirefox(url, process.env.FIREFOX_PATH || FIREFOX_PATH_DEFAULT),
+  webkit: (url) => launchWebKit(url, WEBKIT_BENCH_DRIVER_PORT),
+};
+
+/** --engines: the first run in each engine, one after the other, `--runs` fresh visits per engine and backend. */
+async function runEngineFirstRunBench(url: string): Promise<void> {
+  const engines = (args.engines ?? '').split(',').map((e) => e.trim());
+  const bad = engines.find((e) => !(e in ENGINE_LAUNCHERS));
+  if (bad) fail(`unknown engine "${bad}" (chromium, firefox, webkit)`);
+  const picked = backends.filter(isBackendName);
+  if (!picked.length) fail('--engines needs --backends (for example wasm)');
+  const runs = wholeNumber('runs', 1);
+  const samples: EngineFirstRun[] = [];
+  for (let run = 0; run < runs; run++) {
+    for (const engine of engines as EngineName[]) {
+      const driver = await ENGINE_LAUNCHERS[engine](url);
+      try {
+        for (const backend of picked) {
+          console.error(`bench: first run in ${engine} on ${backend} (${run + 1} of ${runs})…`);
+          samples.push(await measureEngineFirstRun(driver, backend));
+        }
+      } finally {
+        await driver.close();
+      }
+    }
+  }
+  console.log(`\nA fresh page's first Train press with the defaults (${defaultsLine()}), engine by engine, ${runs} round(s).\n`);
+  console.log(engineFirstRunTable(samples));
+  writeJson({ args, samples });
+}
+
 function cnnModels(text: string): CnnModelId[] {
   const ids = text.split(',').map((m) => m.trim());
   const bad = ids.find((m) => !(CNN_MODEL_IDS as string[]).includes(m));
@@ -399,6 +444,13 @@ async function main(): Promise<void> {
   const server = await preview({ root, preview: { port, strictPort: port !== 0, host: '127.0.0.1', headers }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) fail('the preview server did not report its address');
+  if (workload === 'firstrun' && args.engines) {
+    try {
+      return await runEngineFirstRunBench(url);
+    } finally {
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    }
+  }
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS, ...args['browser-arg']] });
   try {
     if (workload === 'train' || workload === 'gan') await runTrainBench(browser, url);

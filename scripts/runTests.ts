@@ -22,7 +22,13 @@ interface Step {
 type Lane = Step[];
 
 const GROUPS: Lane[][] = [
-  [[{ name: 'browser', command: 'npm run -s browser' }]],
+  // Chromium for Playwright, then Firefox and WebKit for the engines' journeys: one after the other, as apt holds one lock.
+  [
+    [
+      { name: 'browser', command: 'npm run -s browser' },
+      { name: 'engine browsers', command: 'npm run -s engines:browsers' },
+    ],
+  ],
   // The data (MNIST assets and the WebAssembly kernels) is needed from the build on; the static checks read only sources.
   [
     [
@@ -44,7 +50,13 @@ const GROUPS: Lane[][] = [
   ],
   // The export check runs single-threaded Python for much of its time: it runs beside the unit tests.
   [[{ name: 'unit', command: 'vitest run' }], [{ name: 'export', command: 'npm run -s test:export' }]],
-  [[{ name: 'e2e', command: 'playwright test' }]],
+  // The same journeys' core in Firefox and WebKit (e2e/engines), after Chromium's, one browser at a time.
+  [
+    [
+      { name: 'e2e', command: 'playwright test' },
+      { name: 'engines', command: 'vitest run --config vitest.engines.config.ts' },
+    ],
+  ],
 ];
 
 const BIN = path.resolve(import.meta.dirname, '..', 'node_modules', '.bin');

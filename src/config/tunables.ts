@@ -64,3 +64,17 @@ export const WASM_ELEMENTS_PER_NS = 2;
  */
 export const WINOGRAD_MIN_CHANNELS = 48;
 export const WINOGRAD_MIN_TILE_USE = 0.7;
+
+/**
+ * While the device worker starts, or starts a backend (loading its package, compiling WebAssembly, spawning its
+ * threads), the page pings it this often, ms: the worker answers between two tasks, so silence means its thread is stuck.
+ */
+export const WORKER_PING_MS = 1_000;
+/** Silence this long while starting, ms, and the worker is stuck: it is replaced (Firefox can hang creating a worker). */
+export const WORKER_STALL_MS = 10_000;
+/** A job whose start stalled this many workers in a row ends with a sentence instead of trying a next one. */
+export const WORKER_STALLED_STARTS_MAX = 3;
+/** A data file whose server sends nothing for this long, ms (no answer, or no next bytes), is given up with a sentence. */
+export const DATA_STALL_MS = 20_000;
+/** Starting a backend (its package, WebAssembly compiles, a GPU adapter and device) that has not ended after this long, ms, is given up with a sentence. */
+export const BACKEND_START_DEADLINE_MS = 30_000;

@@ -22,7 +22,9 @@ function startServer(): Promise<Server> {
     const url = request.url ?? '/';
     const [, mode, ...rest] = url.split('/');
     const file = path.join(DATA_ROOT, ...rest);
-    if (!file.startsWith(DATA_ROOT) || !['plain', 'encoded', 'chunked'].includes(mode)) {
+    // Under /silent/ nothing ever answers; under /stall/ half the file comes, then nothing more.
+    if (mode === 'silent') return;
+    if (!file.startsWith(DATA_ROOT) || !['plain', 'encoded', 'chunked', 'stall'].includes(mode)) {
       response.writeHead(400).end();
       return;
     }
@@ -32,7 +34,9 @@ function startServer(): Promise<Server> {
         if (mode !== 'chunked') headers['Content-Length'] = String(bytes.length);
         if (mode === 'encoded') headers['Content-Encoding'] = 'gzip';
         response.writeHead(200, headers);
-        if (mode === 'chunked') {
+        if (mode === 'stall') {
+          response.write(bytes.subarray(0, bytes.length >> 1));
+        } else if (mode === 'chunked') {
           const half = bytes.length >> 1;
           response.write(bytes.subarray(0, half));
           response.end(bytes.subarray(half));
@@ -53,7 +57,17 @@ describe('createFetchReader', () => {
     server = await startServer();
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
+
+  it('gives up a download whose server goes silent, before it answers or halfway, in a sentence', async () => {
+    const STALL_MS = 300;
+    await expect(createFetchReader(`${origin}/silent`, STALL_MS)(LABELS_FILE)).rejects.toMatchObject({ said: { id: 'engine.data.stalled', values: { file: LABELS_FILE, seconds: 0.3, bytes: 0 } } });
+    const half = (await readFile(path.join(DATA_ROOT, LABELS_FILE))).length >> 1;
+    await expect(createFetchReader(`${origin}/stall`, STALL_MS)(LABELS_FILE)).rejects.toMatchObject({ said: { id: 'engine.data.stalled', values: { file: LABELS_FILE, seconds: 0.3, bytes: half } } });
+  });
 
   const expected = async (file: string) => new Uint8Array(gunzipSync(await readFile(path.join(DATA_ROOT, file))));
   /** Byte equality without vitest's slow element-by-element deep diff of large typed arrays. */

@@ -2,8 +2,10 @@
 import { useSyncExternalStore } from 'react';
 import { DeviceClient, type DeviceSnapshot } from '../engine/client/deviceClient';
 import { spawnDeviceWorker } from '../engine/client/spawnWorker';
+import { realClock } from '../engine/client/startWatch';
+import { readPageFacts } from './pageFacts';
 
-export const deviceClient = new DeviceClient(spawnDeviceWorker);
+export const deviceClient = new DeviceClient(spawnDeviceWorker, realClock, readPageFacts);
 
 export function useDevice(): DeviceSnapshot {
   return useSyncExternalStore(deviceClient.subscribe, deviceClient.getSnapshot);

@@ -2,6 +2,7 @@ import type * as tf from '@tensorflow/tfjs';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
 import { SimdRuntime } from './simd/runtime';
 import { registerWasmTrainingKernels } from './wasmKernels';
+import { sharedMemoryHere } from './sharedMemory';
 import { msg } from '../../i18n/message';
 import { cpuClock, float32Only, NO_DEVICE, type BackendRuntime } from './runtime';
 
@@ -14,8 +15,9 @@ const THREADS_READY_TIMEOUT_MS = 5000;
 export const wasmRuntime: BackendRuntime = {
   async probe() {
     if (typeof WebAssembly !== 'object') return { available: false, reason: msg('engine.backend.wasm.missing') };
-    const threads = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true;
-    return { available: true, reason: msg(threads ? 'engine.backend.wasm.threads' : 'engine.backend.wasm.oneThread') };
+    if (sharedMemoryHere()) return { available: true, reason: msg('engine.backend.wasm.threads') };
+    // Isolated yet without shared memory (WebKit): the page is served right, the browser gives no threads.
+    return { available: true, reason: msg(globalThis.crossOriginIsolated === true ? 'engine.backend.wasm.noSharedMemory' : 'engine.backend.wasm.oneThread') };
   },
   async load() {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');

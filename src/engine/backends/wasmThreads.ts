@@ -6,6 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { BackendWasm } from '@tensorflow/tfjs-backend-wasm';
+import { sharedMemoryHere } from './sharedMemory';
 import { configureThreads, disposeAllRuntimes, type ThreadSpawner } from './simd/runtime';
 
 /** A pool past this many threads stops paying for its wake-ups on the models here (and XNNPACK's own limit is 8 workers). */
@@ -13,8 +14,12 @@ const MAX_WASM_THREADS = 8;
 
 let requested: number | null = null;
 
-/** Threads the next wasm backend instance will use: the request, else every logical core (at most MAX_WASM_THREADS). */
+/**
+ * Threads the next wasm backend instance will use: 1 without shared memory, whatever navigator.hardwareConcurrency
+ * says (WebKit reports 4 on 2 cores and has none); else the request, else every logical core (at most MAX_WASM_THREADS).
+ */
 export function wasmThreads(): number {
+  if (!sharedMemoryHere()) return 1;
   const cores = typeof navigator === 'object' && navigator.hardwareConcurrency > 0 ? navigator.hardwareConcurrency : 1;
   return Math.max(1, Math.min(MAX_WASM_THREADS, requested ?? cores));
 }

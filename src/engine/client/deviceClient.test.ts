@@ -4,6 +4,8 @@ import type { JobEvent, JobOutcome } from '../protocol/jobs';
 import { DeviceClient, type OwnerPort } from './deviceClient';
 import type { OwnerCommand, OwnerEvent } from '../protocol/jobs';
 import { english } from '../../i18n/testing/english';
+import { WORKER_PING_MS, WORKER_STALL_MS, WORKER_STALLED_STARTS_MAX } from '../../config/tunables';
+import type { Clock } from './startWatch';
 
 class Port implements OwnerPort {
   readonly commands: OwnerCommand[] = [];
@@ -65,5 +67,94 @@ describe('the device client', () => {
     expect(outcome.status === 'error' && english(outcome.message)).toBe('The device worker crashed: out of memory. It has been restarted.');
     expect(english(client.getSnapshot().crash)).toContain('out of memory');
     expect(ports[1].commands).toEqual([{ type: 'detect' }, { type: 'submit', id: b, request: { kind: 'deviceReport' } }]);
+  });
+
+  describe('the start watch', () => {
+    /** A clock the test moves by hand; its interval ticks as time passes. */
+    class ManualClock implements Clock {
+      private time = 0;
+      private readonly ticks = new Set<{ ms: number; next: number; tick: () => void }>();
+      now = () => this.time;
+      every = (ms: number, tick: () => void) => {
+        const entry = { ms, next: this.time + ms, tick };
+        this.ticks.add(entry);
+        return () => void this.ticks.delete(entry);
+      };
+      advance(ms: number): void {
+        const end = this.time + ms;
+        for (;;) {
+          const due = [...this.ticks].filter((t) => t.next <= end).sort((a, b) => a.next - b.next)[0];
+          if (!due) break;
+          this.time = due.next;
+          due.next += due.ms;
+          due.tick();
+        }
+        this.time = end;
+      }
+    }
+    const running = (id: number) => ({ type: 'queue' as const, entries: [{ id, kind: 'train' as const, name: 'x', view: 'train' as const, status: 'running' as const, position: 0 }] });
+
+    it('pings a starting worker, and a worker that answers is never replaced however long a step then holds it', () => {
+      const ports: Port[] = [];
+      const clock = new ManualClock();
+      const client = new DeviceClient(() => ports[ports.push(new Port()) - 1], clock);
+      const a = client.submit(TRAIN);
+      clock.advance(WORKER_PING_MS * 3);
+      expect(ports[0].commands.filter((c) => c.type === 'ping')).toHaveLength(3);
+      ports[0].send({ type: 'pong' });
+      ports[0].send(running(a));
+      ports[0].send({ type: 'starting', backend: 'wasm' });
+      clock.advance(WORKER_STALL_MS - 1);
+      ports[0].send({ type: 'pong' });
+      clock.advance(WORKER_STALL_MS - 1);
+      ports[0].send({ type: 'starting', backend: null });
+      const pings = ports[0].commands.length;
+      clock.advance(WORKER_STALL_MS * 10);
+      expect(ports[0].commands).toHaveLength(pings);
+      expect(ports).toHaveLength(1);
+    });
+
+    it('replaces a worker that never answers, with every job in order, and ends the stuck job in a sentence after the last try', () => {
+      const ports: Port[] = [];
+      const clock = new ManualClock();
+      const client = new DeviceClient(() => ports[ports.push(new Port()) - 1], clock);
+      const ended: JobOutcome[] = [];
+      const a = client.submit(TRAIN, { onEnded: (o) => ended.push(o) });
+      const b = client.submit({ kind: 'deviceReport' });
+      for (let worker = 1; worker < WORKER_STALLED_STARTS_MAX; worker++) {
+        clock.advance(WORKER_STALL_MS);
+        expect(ports[worker - 1].terminated).toBe(true);
+        expect(ports[worker].commands).toEqual([
+          { type: 'detect' },
+          { type: 'submit', id: a, request: TRAIN },
+          { type: 'submit', id: b, request: { kind: 'deviceReport' } },
+        ]);
+      }
+      expect(ended).toEqual([]);
+      clock.advance(WORKER_STALL_MS);
+      expect(ended).toHaveLength(1);
+      expect(ended[0].status === 'error' && english(ended[0].message)).toBe(
+        `The device worker did not start: it gave no answer for 10 s, ${WORKER_STALLED_STARTS_MAX} times in a row, and nothing ran. The browser could not start a worker thread; reload the page to try again.`,
+      );
+      expect(ports.at(-1)?.commands).toEqual([{ type: 'detect' }, { type: 'submit', id: b, request: { kind: 'deviceReport' } }]);
+    });
+
+    it('ends a job whose backend start went silent once another backend had started for it (a race is not repeated)', () => {
+      const ports: Port[] = [];
+      const clock = new ManualClock();
+      const client = new DeviceClient(() => ports[ports.push(new Port()) - 1], clock);
+      const ended: JobOutcome[] = [];
+      const race = client.submit({ kind: 'deviceReport' }, { onEnded: (o) => ended.push(o) });
+      ports[0].send(running(race));
+      ports[0].send({ type: 'starting', backend: 'cpu' });
+      ports[0].send({ type: 'starting', backend: null });
+      ports[0].send({ type: 'starting', backend: 'webgl' });
+      clock.advance(WORKER_STALL_MS);
+      expect(ports[0].terminated).toBe(true);
+      expect(ended[0].status === 'error' && english(ended[0].message)).toBe(
+        'The device worker stopped answering for 10 s while it started the WebGL backend (1 try), and this job was stopped. The browser could not start the backend’s threads; reload the page, or pick another backend.',
+      );
+      expect(ports[1].commands).toEqual([{ type: 'detect' }]);
+    });
   });
 });

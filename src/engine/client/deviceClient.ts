@@ -3,10 +3,13 @@
  * submitted it, and mirrors the owner's queue for every view to show. Runs on the main thread and
  * imports no TensorFlow.js: the worker it starts does.
  */
-import type { BackendAvailability } from '../../config/backends';
+import { backendMessage, type BackendAvailability, type BackendName } from '../../config/backends';
+import { withPageFacts, type PageFacts } from '../../config/pageFacts';
+import { WORKER_STALL_MS, WORKER_STALLED_STARTS_MAX } from '../../config/tunables';
 import { msg, type Message } from '../../i18n/message';
 import type { JobEvent, JobOutcome, JobRequest, JobSpan, OwnerCommand, OwnerEvent, QueueEntry } from '../protocol/jobs';
 import type { DebugCommand, TrainingControl } from '../protocol/training';
+import { realClock, StartWatch, type Clock, type StartPhase } from './startWatch';
 
 /** The slice of a Worker the client uses, so tests can hand it an in-process owner. */
 export interface OwnerPort {
@@ -36,6 +39,10 @@ interface Pending {
   request: JobRequest;
   handlers: JobHandlers;
   started: boolean;
+  /** Workers that went silent while this job started (the start watch); each time it goes to a fresh one. */
+  stalls: number;
+  /** A backend has started for it: past that, a stall ends it (a race would repeat rows already shown). */
+  backendStarted: boolean;
 }
 
 export class DeviceClient {
@@ -46,8 +53,16 @@ export class DeviceClient {
   private readonly listeners = new Set<() => void>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private readonly watch: StartWatch;
 
-  constructor(private readonly spawn: () => OwnerPort) {}
+  constructor(
+    private readonly spawn: () => OwnerPort,
+    clock: Clock = realClock,
+    /** What the page knows of this browser that the worker cannot (ui/pageFacts.ts reads it). */
+    private readonly pageFacts: () => PageFacts | null = () => null,
+  ) {
+    this.watch = new StartWatch(() => this.port?.postMessage({ type: 'ping' }), (phase) => this.stalled(phase), clock);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -59,7 +74,7 @@ export class DeviceClient {
   /** Queues a job behind whatever holds the device; returns its id. */
   submit(request: JobRequest, handlers: JobHandlers = {}): number {
     const id = this.nextId++;
-    this.pending.set(id, { request, handlers, started: false });
+    this.pending.set(id, { request, handlers, started: false, stalls: 0, backendStarted: false });
     this.send({ type: 'submit', id, request });
     return id;
   }
@@ -103,13 +118,20 @@ export class DeviceClient {
       error.preventDefault();
       this.crashed(msg('engine.crashed', { detail: error.message || msg('error.unknown') }));
     };
+    this.watch.begin({ kind: 'worker' });
     return port;
   }
 
   private receive(event: OwnerEvent): void {
+    this.watch.heard();
+    if (this.watch.watching()?.kind === 'worker') this.watch.end();
     switch (event.type) {
+      case 'pong':
+        return;
+      case 'starting':
+        return this.starting(event.backend);
       case 'backends':
-        return this.update({ backends: event.backends });
+        return this.update({ backends: withPageFacts(event.backends, this.pageFacts()) });
       case 'queue':
         this.update({ queue: event.entries });
         return this.announceStarts(event.entries);
@@ -136,19 +158,58 @@ export class DeviceClient {
     }
   }
 
+  private starting(backend: BackendName | null): void {
+    if (backend) return this.watch.begin({ kind: 'backend', backend });
+    this.watch.end();
+    const running = this.runningId();
+    const job = running === undefined ? undefined : this.pending.get(running);
+    if (job) job.backendStarted = true;
+  }
+
+  /** The job the owner said was running; before it said anything, the oldest job is the one that ran. */
+  private runningId(): number | undefined {
+    return this.snapshot.queue.find((entry) => entry.status === 'running')?.id ?? (this.pending.size ? Math.min(...this.pending.keys()) : undefined);
+  }
+
   /** The running job is lost with its worker; queued jobs go to a fresh worker in their order. */
   private crashed(message: Message): void {
+    const running = this.runningId();
+    this.replaceWorker((id) => (id === running ? message : null));
+    this.update({ crash: message });
+  }
+
+  /**
+   * The worker went silent while starting: it is replaced, and the job that was starting goes to the fresh one
+   * with the others, unless it stalled WORKER_STALLED_STARTS_MAX workers already or a backend had started for it.
+   */
+  private stalled(phase: StartPhase): void {
+    const running = this.runningId();
+    this.replaceWorker((id, job) => {
+      if (id !== running) return null;
+      job.stalls++;
+      if (job.stalls < WORKER_STALLED_STARTS_MAX && !job.backendStarted) return null;
+      const values = { seconds: WORKER_STALL_MS / 1000, tries: job.stalls };
+      return phase.kind === 'worker' ? msg('engine.stalled.worker', values) : msg('engine.stalled.backend', { ...values, backend: backendMessage(phase.backend) });
+    });
+  }
+
+  /** Stops the worker; each job `ends` gives a message for ends with it, the others go to a fresh worker in their order. */
+  private replaceWorker(ends: (id: number, job: Pending) => Message | null): void {
+    this.watch.end();
     this.port?.terminate();
     this.port = null;
-    // The job the owner said was running; before it said anything, the oldest job is the one that ran.
-    const running = this.snapshot.queue.find((entry) => entry.status === 'running')?.id ?? Math.min(...this.pending.keys());
-    const survivors = [...this.pending.entries()].filter(([id]) => id !== running);
-    if (running !== undefined) {
-      const lost = this.pending.get(running);
-      this.pending.delete(running);
-      lost?.handlers.onEnded?.({ status: 'error', message }, null);
+    const jobs = [...this.pending.entries()];
+    this.update({ queue: [] });
+    const survivors: [number, Pending][] = [];
+    for (const [id, job] of jobs) {
+      const message = ends(id, job);
+      if (!message) {
+        survivors.push([id, job]);
+        continue;
+      }
+      this.pending.delete(id);
+      job.handlers.onEnded?.({ status: 'error', message }, null);
     }
-    this.update({ queue: [], crash: message });
     this.send({ type: 'detect' });
     for (const [id, job] of survivors) {
       job.started = false;

@@ -23,6 +23,8 @@ export function handleOwnerCommand(
       return void detect().then((backends) => post({ type: 'backends', backends }));
     case 'debug':
       return post({ type: 'debugDone', command: command.command, error: debug(command.command) });
+    case 'ping':
+      return post({ type: 'pong' });
     default:
       return command satisfies never;
   }

@@ -89,7 +89,9 @@ export type OwnerCommand =
   /** Which backends this browser offers (answered at once, outside the queue: it measures nothing). */
   | { type: 'detect' }
   /** Tests and the lab only: breaks the device on purpose (answered at once, outside the queue). */
-  | { type: 'debug'; command: DebugCommand };
+  | { type: 'debug'; command: DebugCommand }
+  /** Is the worker's thread free? Answered at once with `pong` (the page's start watch, client/startWatch.ts). */
+  | { type: 'ping' };
 
 /** Messages from the device owner. */
 export type OwnerEvent =
@@ -97,4 +99,7 @@ export type OwnerEvent =
   | { type: 'queue'; entries: QueueEntry[] }
   | { type: 'job'; id: number; event: JobEvent }
   | { type: 'ended'; id: number; outcome: JobOutcome; span: JobSpan | null }
-  | { type: 'debugDone'; command: DebugCommand; error: string | null };
+  | { type: 'debugDone'; command: DebugCommand; error: string | null }
+  | { type: 'pong' }
+  /** A backend is being started (its package, WebAssembly compiles, threads), or (null) it has started or failed to. */
+  | { type: 'starting'; backend: BackendName | null };

@@ -15,8 +15,8 @@ import type { DebugCommand, TrainingControl } from './training';
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <A, B>(proof: Same<A, B>) => proof;
 
-const OWNER_COMMANDS = ['submit', 'cancel', 'control', 'detect', 'debug'] as const;
-const OWNER_EVENTS = ['backends', 'queue', 'job', 'ended', 'debugDone'] as const;
+const OWNER_COMMANDS = ['submit', 'cancel', 'control', 'detect', 'debug', 'ping'] as const;
+const OWNER_EVENTS = ['backends', 'queue', 'job', 'ended', 'debugDone', 'pong', 'starting'] as const;
 const JOB_EVENTS = [
   'state',
   'progress',

@@ -57,7 +57,7 @@ export function JobControls({ prefix, runLabel, job, blocked, onRun, onCancel, s
           {t(job?.status === 'queued' ? 'lab.job.dequeue' : 'lab.job.cancel')}
         </button>
         {job && (
-          <span className={`lab-job-status ${job.status}`} data-testid={`${prefix}-status`}>
+          <span className={`lab-job-status ${job.status}`} data-testid={`${prefix}-status`} data-job={job.id}>
             {statusText(job, position, t)}
           </span>
         )}

@@ -7,14 +7,18 @@ export const EN_ENGINE = {
   'error.unexpected': 'Error: {detail}',
   'error.unknown': 'unknown error',
   'engine.crashed': 'The device worker crashed: {detail}. It has been restarted.',
+  'engine.stalled.worker': 'The device worker did not start: it gave no answer for {seconds} s, {tries, plural, one {# time} other {# times}} in a row, and nothing ran. The browser could not start a worker thread; reload the page to try again.',
+  'engine.stalled.backend': 'The device worker stopped answering for {seconds} s while it started the {backend} backend ({tries, plural, one {# try} other {# tries}}), and this job was stopped. The browser could not start the backend’s threads; reload the page, or pick another backend.',
 
   // Backends: what the probe found, and starting one (src/engine/backends).
   'engine.backend.cpu.ready': 'plain JavaScript, always available',
   'engine.backend.wasm.missing': 'WebAssembly is not available in this browser.',
   'engine.backend.wasm.threads': 'WebAssembly (SIMD where the browser supports it), with threads',
+  'engine.backend.wasm.noSharedMemory': 'WebAssembly (SIMD where the browser supports it), one thread: the page is cross-origin isolated, but this browser gives workers no SharedArrayBuffer (Safari and other WebKit browsers), so it cannot run WebAssembly threads',
   'engine.backend.wasm.oneThread': 'WebAssembly (SIMD where the browser supports it), one thread: the page is not cross-origin isolated',
   'engine.backend.webgl.noOffscreenCanvas': 'WebGL needs OffscreenCanvas in a worker, which this browser lacks.',
   'engine.backend.webgl.refused': 'WebGL 2 is not available: the browser refused a WebGL 2 context (GPU blocklisted, hardware acceleration off, or no driver).',
+  'engine.backend.webgl.pageOnly': 'WebGL 2 works in this page but not in a worker, where the app trains: this browser does not give workers WebGL (Safari and other WebKit browsers offer it there only with the AllowWebGLInWorkers feature turned on).',
   'engine.backend.webgl.ready': '{version}',
   'engine.backend.webgpu.missing': 'WebGPU is not available in this browser: navigator.gpu is missing (needs a recent Chrome or Edge, or a flag such as --enable-unsafe-webgpu).',
   'engine.backend.webgpu.noAdapter': 'WebGPU is present but no GPU adapter was granted (blocklisted GPU or driver, or hardware without WebGPU support).',
@@ -23,6 +27,7 @@ export const EN_ENGINE = {
   'engine.backend.webgpu.unknownVendor': 'unknown vendor',
   'engine.backend.webgpu.unknownArchitecture': 'unknown architecture',
   'engine.backend.startFailed': 'Could not start the {backend} backend: {detail}',
+  'engine.backend.startStalled': 'Starting the {backend} backend had not ended after {seconds} s (its package, WebAssembly compiles or GPU adapter never answered), so this job was stopped. Reload the page to try again, or pick another backend.',
   'engine.backend.notSubstituted': 'Could not start the {backend} backend (TensorFlow.js reports “{actual}”); no other backend was substituted.',
   'engine.backend.none': 'none',
   'engine.backend.threadStalled': 'A WebAssembly kernel thread stopped answering for 10 s; the app’s kernels go on on one thread. Start the run again.',
@@ -76,6 +81,7 @@ export const EN_ENGINE = {
 
   // Data files (src/data).
   'engine.data.loadFailed': 'Could not load data file {file}: {detail}',
+  'engine.data.stalled': 'Could not load data file {file}: the server sent nothing for {seconds} s (after {bytes} bytes), so the download was given up. Check the connection or the host, then start again.',
   'engine.data.downloadFailed': 'Could not load data file {file}: the download failed after {bytes} bytes ({detail})',
   'engine.data.gunzipFailed': 'Could not decompress data file {file}: {detail}',
   'engine.data.empty': 'Data file {file} is empty.',
