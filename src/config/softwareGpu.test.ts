@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { softwareGpuOf } from './softwareGpu';
+import { softwareGpuOf, maskedRendererOf } from './softwareGpu';
 
 /** Renderer strings as browsers report them (UNMASKED_RENDERER_WEBGL), with the renderer each names. */
 const SOFTWARE_WEBGL: [renderer: string, name: string][] = [
@@ -80,5 +80,13 @@ describe('softwareGpuOf: WebGPU', () => {
     { vendor: 'google', architecture: '' },
   ])('$vendor $architecture is a hardware adapter', (info) => {
     expect(softwareGpuOf({ api: 'webgpu', ...info, isFallbackAdapter: false })).toBeNull();
+  });
+});
+
+describe('a masked WebGL renderer', () => {
+  it("is said to be masked (WebKit's \"Apple GPU\", or no debug names at all), never guessed; a named GPU is not", () => {
+    expect(maskedRendererOf({ renderer: 'Apple GPU', vendor: 'Apple Inc.' }, 'WebKit WebGL')).toBe('Apple GPU');
+    expect(maskedRendererOf({ renderer: null, vendor: null }, 'WebKit WebGL')).toBe('WebKit WebGL');
+    expect(maskedRendererOf({ renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 4090 Direct3D11 vs_5_0 ps_5_0, D3D11)', vendor: 'Google Inc. (NVIDIA)' }, 'WebKit WebGL')).toBeNull();
   });
 });

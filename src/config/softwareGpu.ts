@@ -76,3 +76,16 @@ export function softwareGpuOf(identity: GpuIdentity): SoftwareGpu | null {
   if (!found && !fallbackAdapter) return null;
   return { renderer: found?.renderer.name ?? null, evidence: texts.join(' / '), fallbackAdapter };
 }
+
+/** Renderer names a browser reports in place of the GPU's own (WebKit says "Apple GPU" whatever draws). */
+const MASKED_RENDERERS: readonly RegExp[] = [/^Apple GPU$/i, /^WebKit WebGL$/i, /^Mozilla$/i, /^Generic Renderer$/i];
+
+/**
+ * The name a browser gave instead of its GPU's, when it hides which GPU draws (no WEBGL_debug_renderer_info, or
+ * a placeholder like WebKit's "Apple GPU"): then the app cannot tell a software GPU from a hardware one, and says so.
+ */
+export function maskedRendererOf(identity: { renderer?: string | null; vendor?: string | null }, reported: string): string | null {
+  const renderer = identity.renderer?.trim();
+  if (!renderer) return reported || 'unknown';
+  return MASKED_RENDERERS.some((pattern) => pattern.test(renderer)) ? renderer : null;
+}

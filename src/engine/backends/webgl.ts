@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { MathBackendWebGL } from '@tensorflow/tfjs-backend-webgl';
 import type { Precision } from '../../config/cnnConfig';
-import { softwareGpuOf } from '../../config/softwareGpu';
+import { maskedRendererOf, softwareGpuOf } from '../../config/softwareGpu';
 import { msg } from '../../i18n/message';
 import type { BackendRuntime } from './runtime';
 
@@ -53,9 +53,11 @@ export const webglRuntime: BackendRuntime = {
       return { available: false, reason: msg('engine.backend.webgl.refused') };
     }
     const version = String(gl.getParameter(gl.VERSION));
-    const software = softwareGpuOf({ api: 'webgl', ...unmaskedNames(gl) });
+    const names = unmaskedNames(gl);
+    const software = softwareGpuOf({ api: 'webgl', ...names });
+    const masked = software ? null : maskedRendererOf(names, String(gl.getParameter(gl.RENDERER)));
     gl.getExtension('WEBGL_lose_context')?.loseContext();
-    const reason = msg('engine.backend.webgl.ready', { version });
+    const reason = masked ? msg('engine.backend.webgl.readyMasked', { version, renderer: masked }) : msg('engine.backend.webgl.ready', { version });
     return software ? { available: true, reason, softwareGpu: software } : { available: true, reason };
   },
   async load() {

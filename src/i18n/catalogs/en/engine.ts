@@ -19,6 +19,7 @@ export const EN_ENGINE = {
   'engine.backend.webgl.noOffscreenCanvas': 'WebGL needs OffscreenCanvas in a worker, which this browser lacks.',
   'engine.backend.webgl.refused': 'WebGL 2 is not available: the browser refused a WebGL 2 context (GPU blocklisted, hardware acceleration off, or no driver).',
   'engine.backend.webgl.pageOnly': 'WebGL 2 works in this page but not in a worker, where the app trains: this browser does not give workers WebGL (Safari and other WebKit browsers offer it there only with the AllowWebGLInWorkers feature turned on).',
+  'engine.backend.webgl.readyMasked': '{version}; the browser hides which GPU draws (it reports “{renderer}”), so the app cannot tell a hardware GPU from a software one (the CPU) here',
   'engine.backend.webgl.ready': '{version}',
   'engine.backend.webgpu.missing': 'WebGPU is not available in this browser: navigator.gpu is missing (needs a recent Chrome or Edge, or a flag such as --enable-unsafe-webgpu).',
   'engine.backend.webgpu.noAdapter': 'WebGPU is present but no GPU adapter was granted (blocklisted GPU or driver, or hardware without WebGPU support).',

@@ -15,6 +15,7 @@ export const ZH_CN_ENGINE: Readonly<Record<keyof typeof EN_ENGINE, string>> = {
   'engine.backend.webgl.noOffscreenCanvas': 'WebGL 需要在工作线程中使用 OffscreenCanvas，而此浏览器不支持。',
   'engine.backend.webgl.refused': 'WebGL 2 不可用：浏览器拒绝创建 WebGL 2 上下文（GPU 被列入黑名单、硬件加速已关闭或没有驱动）。',
   'engine.backend.webgl.pageOnly': 'WebGL 2 在此页面中可用，但在工作线程中不可用，而本应用在工作线程中训练：此浏览器不向工作线程提供 WebGL（Safari 等 WebKit 浏览器只有开启 AllowWebGLInWorkers 功能后才提供）。',
+  'engine.backend.webgl.readyMasked': '{version}；浏览器隐藏了实际绘制的 GPU（它报告为“{renderer}”），所以本应用无法判断这里是硬件 GPU 还是软件 GPU（即 CPU）',
   'engine.backend.webgl.ready': '{version}',
   'engine.backend.webgpu.missing': '此浏览器不支持 WebGPU：缺少 navigator.gpu（需要较新的 Chrome 或 Edge，或启用 --enable-unsafe-webgpu 等标志）。',
   'engine.backend.webgpu.noAdapter': '浏览器提供了 WebGPU，但没有分配 GPU 适配器（GPU 或驱动被列入黑名单，或硬件不支持 WebGPU）。',
