@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_NAMES, type BackendName } from '../../src/config/backends';
+import { laneIdOf } from '../../src/config/lanes';
 import { roomResults } from '../../src/share/fixtures/classRoom';
 import { encodeResultLink } from '../../src/share/linkCodec';
 import { byTestId, textOf, until, type EngineDriver, type EngineName } from '../../scripts/engines/driver';
@@ -114,7 +115,7 @@ export function engineJourneys(engine: EngineName, launch: () => Promise<EngineD
       const [{ result }] = roomResults(1, 7);
       await driver.open(`/${await encodeResultLink(result)}`);
       await until(() => textOf(driver, byTestId('shared-label')), (text) => text !== null, 'the shared result');
-      for (const row of result.rows) expect(await textOf(driver, byTestId(`shared-cell-${row.backend}-examplesPerSec`)), row.backend).toMatch(/^\d/);
+      for (const row of result.rows) expect(await textOf(driver, byTestId(`shared-cell-${laneIdOf(row)}-examplesPerSec`)), laneIdOf(row)).toMatch(/^\d/);
       expect(await textOf(driver, byTestId('shared-device'))).not.toBe('unknown device');
       // Nothing ran: the device queue is empty, no run state moved.
       expect(await driver.run(() => document.querySelectorAll('[data-testid="queue-running"]').length)).toBe(0);
