@@ -100,7 +100,10 @@ export function engineJourneys(engine: EngineName, launch: () => Promise<EngineD
       expect(offered.length).toBeGreaterThan(0);
       await driver.open(`/#v=4&view=lab&${RACE}&backends=${offered.join(',')}`);
       await until(() => textOf(driver, byTestId('btn-race-run')), (text) => text !== null, 'the race panel');
+      // The lab reads the device on its first view; the report fills in above the race, so the race waits behind it.
+      await until(() => textOf(driver, byTestId('device-status')), (s) => s === 'done' || s === 'error', 'the device report');
       await driver.click(byTestId('btn-race-run'));
+      await until(() => textOf(driver, byTestId('race-status')), (s) => s !== null, 'the race to be queued', 10_000);
       const status = await until(() => textOf(driver, byTestId('race-status')), (s) => s === 'done' || s === 'error' || s === 'cancelled', 'the race to end', RUN_TIMEOUT_MS);
       expect(status, (await textOf(driver, byTestId('race-error'))) ?? '').toBe('done');
       for (const backend of offered) {

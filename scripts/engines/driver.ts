@@ -12,7 +12,7 @@ export interface EngineDriver {
   open(path: string): Promise<void>;
   /** Runs `fn` in the page with JSON arguments and returns its JSON result. */
   run<A extends unknown[], T>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
-  /** A real click on the element the CSS selector finds. */
+  /** A real click on the element the CSS selector finds, once it stands still on screen (see `settle`). */
   click(selector: string): Promise<void>;
   /** Presses a key on whatever has focus. */
   press(key: 'Tab' | 'Enter'): Promise<void>;
@@ -40,6 +40,30 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     last = await read();
   }
   return last;
+}
+
+/**
+ * Run in the page before a click: brings the element to the middle of the view and waits until its box is the
+ * same for a few frames running (at most `SETTLE_MS`), as Playwright's click does. Classic WebDriver and BiDi
+ * click at the point they computed; a panel that grows above the element meanwhile (the lab's device report
+ * arriving) moves it, and the click lands beside it.
+ */
+export async function settle(selector: string): Promise<void> {
+  const SETTLE_MS = 5_000;
+  const STILL_FRAMES = 3;
+  const element = document.querySelector(selector);
+  if (!element) throw new Error(`nothing matches ${selector}`);
+  const box = () => JSON.stringify(element.getBoundingClientRect());
+  const deadline = performance.now() + SETTLE_MS;
+  let last = '';
+  let still = 0;
+  while (still < STILL_FRAMES && performance.now() < deadline) {
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const now = box();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
 }
 
 /** The text of the element a selector finds, or null where none is. */

@@ -3,7 +3,7 @@
  * launch. Its console errors and uncaught errors come from BiDi's log events, the page's workers' included.
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { EngineDriver } from './driver';
+import { settle, type EngineDriver } from './driver';
 
 export async function launchFirefox(baseUrl: string, executablePath: string): Promise<EngineDriver> {
   const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
@@ -13,15 +13,20 @@ export async function launchFirefox(baseUrl: string, executablePath: string): Pr
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${String(error)}`));
+  // The function's source and JSON arguments, as classic WebDriver sends them; the page's answer is the caller's T.
+  const run: EngineDriver['run'] = <A extends unknown[], T>(fn: (...args: A) => T | Promise<T>, ...args: A) =>
+    page.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`) as Promise<T>;
   return {
     engine: 'firefox',
     async open(path) {
       errors.length = 0;
       await page.goto(new URL(path, baseUrl).href, { waitUntil: 'load' });
     },
-    // The function's source and JSON arguments, as classic WebDriver sends them; the page's answer is the caller's T.
-    run: <A extends unknown[], T>(fn: (...args: A) => T | Promise<T>, ...args: A) => page.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
-    click: (selector) => page.click(selector),
+    run,
+    async click(selector) {
+      await run(settle, selector);
+      await page.click(selector);
+    },
     press: (key) => page.keyboard.press(key),
     errors: async () => [...errors],
     close: () => browser.close(),

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
-import { readErrors, watchErrors, type EngineDriver } from './driver';
+import { readErrors, settle, watchErrors, type EngineDriver } from './driver';
 
 /** Debian's MiniBrowser, the browser WebKitWebDriver starts. */
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -52,7 +52,10 @@ export async function launchWebKit(baseUrl: string, driverPort: number): Promise
       await run(watchErrors);
     },
     run,
-    click: async (selector) => driver.findElement(By.css(selector)).click(),
+    async click(selector) {
+      await run(settle, selector);
+      await driver.findElement(By.css(selector)).click();
+    },
     press: (key) => driver.actions().sendKeys(key === 'Tab' ? Key.TAB : Key.ENTER).perform(),
     errors: () => run(readErrors),
     async close() {
