@@ -4,7 +4,7 @@ import { PlaygroundPage } from './pages/playgroundPage';
 import { SharePage } from './pages/sharePage';
 
 /** Enough steps that the run is still going when the race is asked for. */
-const LONG_RUN = { model: 'tiny', batchSize: '16', learningRate: '0.01', trainExamples: '3200', testExamples: '100', epochs: '5', seed: '11' };
+const LONG_RUN = { model: 'tiny', batchSize: '16', learningRate: '0.01', trainExamples: '3200', testExamples: '100', epochs: '100', seed: '11' };
 const TINY_RACE = { model: 'tiny', batchSize: '16', warmupSteps: '1', measuredSteps: '3' };
 
 test.beforeEach(({ backend }) => {

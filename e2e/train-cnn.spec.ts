@@ -1,14 +1,14 @@
 import { BACKEND_LABELS } from '../src/config/backends';
 import { expect, test } from './fixtures';
 
-/** A workload small enough for software-rendered backends on two cores. */
+/** A workload small enough for software-rendered backends on two cores; 20 passes, so it outlasts the journey that stops it. */
 const TINY_RUN = {
   model: 'tiny',
   batchSize: '32',
   learningRate: '0.01',
   trainExamples: '3200',
   testExamples: '500',
-  epochs: '2',
+  epochs: '20',
   seed: '7',
 };
 

@@ -3,8 +3,11 @@ import { expect, test } from './fixtures';
 import { LabPage } from './pages/labPage';
 import { downloadTensorBoardLog, stepsByTag } from './tensorboard';
 
-/** The tiny CNN, small enough for a few seconds of WebAssembly on two cores. */
-const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '5', seed: '7' };
+/**
+ * The tiny CNN, small enough for a few seconds of WebAssembly on two cores a pass; 100 passes (10,000 steps), so the
+ * run is still going when the journey stops it (5 passes were once all done before Stop was pressed).
+ */
+const TINY_RUN = { model: 'tiny', batchSize: '32', learningRate: '0.01', trainExamples: '3200', testExamples: '500', epochs: '100', seed: '7' };
 
 // WebAssembly runs on the CPU in every project alike: these journeys run once, in the cpu project (the MLP GAN's
 // on WebAssembly is gan.spec's).
