@@ -1,14 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { existsSync } from 'node:fs';
+import { useSwiftShaderUnlessChosen } from './src/engine/gpu/testing/vulkanDriver';
 
 // The engine's WebGPU tests run on Dawn in Node (src/engine/gpu/testing/dawn.ts), whose Vulkan driver is read from the
-// environment the workers start with: SwiftShader from Debian's Chromium (with the browser `npm test` provides), unless one
-// was chosen; no implicit layers (Mesa's device_select prints to stderr and adds nothing to a software driver).
-const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
-if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES && existsSync(SWIFTSHADER_ICD)) {
-  Object.assign(process.env, { VK_ICD_FILENAMES: SWIFTSHADER_ICD, VK_LOADER_LAYERS_DISABLE: '~implicit~' });
-}
+// environment the workers start with.
+useSwiftShaderUnlessChosen();
 
 /** The pure layers' tests: no TensorFlow.js, no worker, no module state a test leaves behind. */
 const PURE = ['src/config/**/*.test.ts', 'src/serviceWorker/**/*.test.ts', 'src/metrics/**/*.test.ts', 'src/share/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/ui/**/*.test.ts'];

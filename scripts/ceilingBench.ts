@@ -44,7 +44,7 @@ export interface CeilingOptions {
 }
 
 /** The first python that imports torch: --python, then python3 on the PATH, then Debian's. */
-function findTorchPython(preferred?: string): string | null {
+export function findTorchPython(preferred?: string): string | null {
   for (const python of preferred ? [preferred] : PYTHON_CANDIDATES) {
     const probe = spawnSync(python, ['-c', 'import torch'], { stdio: 'ignore' });
     if (probe.status === 0) return python;
