@@ -12,7 +12,8 @@ test('trains the MLP GAN on WebAssembly: samples redraw, D/G losses chart, singl
   const grid = p.root.getByTestId('sample-grid');
   await p.open();
   await p.chooseBackend('wasm');
-  await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
+  // 20,000 steps: still going when the journey pauses and stops it.
+  await p.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '20000', seed: '3' });
   await p.button('train').click();
 
   await expect(p.stat('backend')).toHaveText(BACKEND_LABELS.wasm);

@@ -12,7 +12,8 @@ import { expect, test } from './fixtures';
 /** Jobs on two shared cores can take minutes. */
 const JOB_TIMEOUT_MS = 150_000;
 /** Enough steps that the run is still training when Pause is pressed; Stop ends it long before. */
-const LONG_RUN = { trainExamples: '6400', testExamples: '100', epochs: '1' };
+/** Long enough (2,000 steps on the plain-JS backend) that the run is still going when the journey stops it. */
+const LONG_RUN = { trainExamples: '6400', testExamples: '100', epochs: '10' };
 const RACED: BackendName[] = ['cpu', 'wasm'];
 
 async function isFocused(target: Locator): Promise<boolean> {

@@ -15,7 +15,7 @@ const test = base.extend<{ c: ClassroomPage; p: PlaygroundPage }>({
 });
 
 /** The tiny CNN, small enough for software-rendered backends, set by the link (the form is hidden while presenting). */
-const TINY = 'model=tiny&batchSize=32&learningRate=0.01&epochs=2&trainExamples=3200&testExamples=500&seed=7';
+const TINY = 'model=tiny&batchSize=32&learningRate=0.01&epochs=20&trainExamples=3200&testExamples=500&seed=7';
 
 test.describe('presentation mode', () => {
   test('large type, the listed controls hidden, shortcuts listed under ?, and back again', async ({ c, p, page, backend }) => {

@@ -61,7 +61,8 @@ test('accumulates gradients over micro-batches, uploads batches from JS, and sho
 test('trains in 16-bit floats where TensorFlow.js can, and says why not where it cannot', async ({ playground: p, backend }) => {
   await p.open();
   await p.chooseBackend(backend);
-  await p.setFields({ ...TINY_RUN, learningRate: '0.005', precision: 'float16' });
+  // 20 passes of 40 steps, so the run is still going when the journey stops it.
+  await p.setFields({ ...TINY_RUN, learningRate: '0.005', precision: 'float16', epochs: '20' });
   if (backend !== 'webgl') {
     await expect(p.fieldError('precision')).toContainText('16-bit floats are not available on');
     await expect(p.button('train')).toBeDisabled();

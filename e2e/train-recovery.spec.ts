@@ -45,7 +45,7 @@ test('a GPU lost during an epoch end’s evaluation ends the run in the message 
   await p.open();
   await p.chooseBackend(backend);
   // 10 steps an epoch, a checkpoint every 3 steps: the evaluation after step 10 waits on a lost device.
-  await p.setFields({ ...SMALL_RUN, trainExamples: '320', epochs: '8' });
+  await p.setFields({ ...SMALL_RUN, trainExamples: '320', epochs: '30' });
   expect(await loseDeviceAtEvaluation(page)).toBeNull();
   await p.button('train').click();
   // WebGPU trains on the app's own engine by default, and the run says so; WebGL on TensorFlow.js.

@@ -139,7 +139,7 @@ test('a GAN run kept in the browser survives a reload: its banner says where it 
   await gan.open();
   // The GAN studio's slot is its own: the Train view's run is not touched (its banner stays away).
   await gan.chooseBackend(RUN_ON);
-  await gan.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '2000', seed: '3' });
+  await gan.setFields({ model: 'mlp', digit: '1', batchSize: '16', steps: '20000', seed: '3' });
   await gan.button('train').click();
   await gan.waitForSteps(5);
   await gan.button('pause').click();
@@ -152,7 +152,7 @@ test('a GAN run kept in the browser survives a reload: its banner says where it 
   await page.getByTestId('tab-gan').click();
   await expect(gan.root.getByTestId('backend-picker')).toBeVisible();
   await expect(banner(gan)).toBeVisible();
-  await expect(gan.root.getByTestId('unfinished-run-text')).toHaveText(new RegExp(`^An unfinished run can be resumed: MLP GAN on WebAssembly SIMD, step ${step} of 2,000 \\(saved \\d\\d:\\d\\d\\)$`));
+  await expect(gan.root.getByTestId('unfinished-run-text')).toHaveText(new RegExp(`^An unfinished run can be resumed: MLP GAN on WebAssembly SIMD, step ${step} of 20,000 \\(saved \\d\\d:\\d\\d\\)$`));
   expect(await axeViolations(page, '[data-testid="view-gan"]')).toEqual([]);
   await page.getByTestId('tab-train').click();
   await expect(banner(new PlaygroundPage(page))).toHaveCount(0);
