@@ -4,6 +4,7 @@ import { DeviceLostError, watched, type LostProbe } from './deviceWatch';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import { tfDeviceMemory } from './deviceMemory';
 import type { TrainingWorkload } from './workloads/types';
+import type { Message } from '../i18n/message';
 
 export interface LoopHooks {
   onState(state: RunState): void;
@@ -19,6 +20,9 @@ export interface LoopHooks {
   stepsToNextTask?(stepsDone: number): number;
   /** Why the device is gone, or null while it works: checked before each window and while the loop or a hook waits on the device. */
   deviceLost?: LostProbe;
+  /** What the workload says while it prepares its first step (the app's engine choosing its kernels). */
+  onProgress?(fraction: number, message: Message): void;
+  onNote?(message: Message): void;
 }
 
 export interface LoopOptions {
@@ -51,6 +55,8 @@ export class TrainingLoop {
   private stepsDone = 0;
   private windowsDone = 0;
   private peakProfiled = false;
+  /** Milliseconds the workload took to prepare its first step, counted into the first window's time. */
+  private prepareMs = 0;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -112,6 +118,11 @@ export class TrainingLoop {
       announcedState = state;
     };
 
+    if (this.workload.prepare && this.windowsDone === 0) {
+      const start = performance.now();
+      await this.watch(this.workload.prepare({ progress: (f, m) => this.hooks.onProgress?.(f, m), note: (m) => this.hooks.onNote?.(m) }));
+      this.prepareMs = performance.now() - start;
+    }
     while (this.stepsDone < totalSteps) {
       if (this.control === 'stop') return 'stopped';
       for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await this.watch(task());
@@ -140,7 +151,10 @@ export class TrainingLoop {
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
       const toTask = this.hooks.stepsToNextTask?.(this.stepsDone) ?? Infinity;
       const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd, toTask);
-      const { ms, scalars } = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
+      const window = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
+      const { scalars } = window;
+      // The first window pays for what preparing the first step cost too (compiling the engine's plan).
+      const ms = window.ms + (isFirst ? this.prepareMs : 0);
       this.stepsDone += windowSteps;
       this.windowsDone += 1;
 

@@ -13,30 +13,30 @@ function result<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-async function run<T>(db: IDBDatabase, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const tx = db.transaction(STORE, mode);
+async function run<T>(db: IDBDatabase, storeName: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const tx = db.transaction(storeName, mode);
   const done = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
   });
-  const value = await result(act(tx.objectStore(STORE)));
+  const value = await result(act(tx.objectStore(storeName)));
   await done;
   return value;
 }
 
-/** Opens (and on first use creates) the database; a browser without IndexedDB gets a sentence saying so. */
-export async function openIdbRecords(factory: IDBFactory | undefined = globalThis.indexedDB, name = OWN_DATA_DB_NAME): Promise<RecordStore> {
+/** Opens (and on first use creates) the database; a browser without IndexedDB gets a sentence saying so. Other stores of records (the engine's tuning) name their own database and object store. */
+export async function openIdbRecords(factory: IDBFactory | undefined = globalThis.indexedDB, name = OWN_DATA_DB_NAME, storeName = STORE): Promise<RecordStore> {
   if (!factory) throw new MessageError(msg('ownData.noStorage'));
   const open = factory.open(name, DB_VERSION);
   open.onupgradeneeded = () => {
-    if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'id' });
+    if (!open.result.objectStoreNames.contains(storeName)) open.result.createObjectStore(storeName, { keyPath: 'id' });
   };
   const db = await result(open);
   db.onversionchange = () => db.close();
   return {
-    getAll: () => run(db, 'readonly', (s) => s.getAll()),
-    get: (key) => run(db, 'readonly', (s) => s.get(key)),
-    put: async (record) => void (await run(db, 'readwrite', (s) => s.put(record))),
-    delete: async (key) => void (await run(db, 'readwrite', (s) => s.delete(key))),
+    getAll: () => run(db, storeName, 'readonly', (s) => s.getAll()),
+    get: (key) => run(db, storeName, 'readonly', (s) => s.get(key)),
+    put: async (record) => void (await run(db, storeName, 'readwrite', (s) => s.put(record))),
+    delete: async (key) => void (await run(db, storeName, 'readwrite', (s) => s.delete(key))),
   };
 }

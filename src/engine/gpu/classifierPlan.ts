@@ -17,10 +17,10 @@ import { GpuArena, type BufferKind } from './arena';
 import { adamKernel, ADAM_STATE_WORDS, stepEndKernel } from './kernels/adam';
 import { LINEAR } from './kernels/activation';
 import { gatherKernel, packBytes } from './kernels/gather';
-import type { GemmStyle } from './kernels/gemm';
 import { softmaxCrossEntropyKernel } from './kernels/softmaxCrossEntropy';
 import { NetworkPass, readNetwork, type Network, type NetworkReading } from './network';
-import { resolveParts } from './parts';
+import { productsOf, resolveParts } from './parts';
+import type { ProductChooser, TuningReport } from './tuning/tuner';
 import { KernelCompiler, replay, type Dispatch } from './program';
 import { readBuffers, ReadbackRing } from './readback';
 import { createBuffersChecked } from './outOfMemory';
@@ -42,8 +42,8 @@ export interface ClassifierPlanOptions {
   placement: 'device' | 'host';
   /** With 'host': build the next step's examples right after a step is submitted. */
   prefetch: boolean;
-  /** How the products read their operands (gemm.ts): 'direct' on a software adapter. */
-  gemmStyle?: GemmStyle;
+  /** Picks each product's kernel: the tuner on the adapter, or one form forced. */
+  kernels: ProductChooser;
 }
 
 /** The scalars a step reports, in the order the window's sums hold them. */
@@ -92,6 +92,8 @@ export class ClassifierPlan {
     private readonly split: ImageSplit,
     private readonly buffers: Record<'params' | 'grads' | 'm' | 'v' | 'adam' | 'images' | 'labels' | 'order' | 'counter' | 'sums', GPUBuffer>,
     private readonly dispatches: Dispatch[],
+    /** How each product's kernel was chosen (the bench prints it). */
+    readonly tuning: TuningReport,
   ) {
     this.ring = new ReadbackRing(arena, 'classifier', CLASSIFIER_SCALARS.length * 4);
   }
@@ -130,15 +132,16 @@ export class ClassifierPlan {
           gatherKernel(`gather micro-batch ${m}`, { batch: B, valuesPerExample: P, scale: 1, shift: 0, microBatches: k, micro: m, source: host ? 'inOrder' : 'order' }, { ...buffers, x, y }),
         );
         const loss = softmaxCrossEntropyKernel('softmax cross-entropy', B, options.classes, k, { logits: pass.output, labels: y, dLogits: pass.outputGrad, sums: buffers.sums });
-        const [forward, backward] = resolveParts([pass.forward(), pass.backward()], arena, 'train', options.gemmStyle ?? 'tiled');
         const adam = adamKernel('Adam', network.paramCount, { ...options, accumulation: k }, { params: buffers.params, grads: buffers.grads, m: buffers.m, v: buffers.v, state: buffers.adam });
         const end = stepEndKernel('step end', { adams: [{ state: buffers.adam, beta1: options.beta1, beta2: options.beta2 }], counter: host ? undefined : { buffer: buffers.counter, by: 1 } });
-        const perMicro = (m: number) => [micro[m], ...forward, loss, ...backward];
-        return { buffers, sources: [...Array.from({ length: k }, (_, m) => perMicro(m)).flat(), adam, end] };
+        return { buffers, micro, loss, adam, end, groups: [pass.forward(), pass.backward()] };
       });
+      const { choice, report } = await options.kernels.choose(productsOf(made.groups));
+      const [forward, backward] = await createBuffersChecked(device, () => resolveParts(made.groups, arena, 'train', choice));
+      const perMicro = (m: number) => [made.micro[m], ...forward, made.loss, ...backward];
       const compiler = new KernelCompiler(device);
-      const dispatches = compiler.compileAll(made.sources);
-      const plan = new ClassifierPlan(device, arena, compiler, network, options, split, made.buffers, dispatches);
+      const dispatches = compiler.compileAll([...Array.from({ length: k }, (_, m) => perMicro(m)).flat(), made.adam, made.end]);
+      const plan = new ClassifierPlan(device, arena, compiler, network, options, split, made.buffers, dispatches, report);
       if (!host) {
         device.queue.writeBuffer(made.buffers.images, 0, packBytes(split.images));
         device.queue.writeBuffer(made.buffers.labels, 0, packBytes(split.labels));
@@ -266,7 +269,7 @@ export class ClassifierPlan {
     return {
       dispatchesPerStep: this.dispatches.length,
       submitsPerStep: 1,
-      pipelines: this.compiler.pipelinesCompiled,
+      pipelines: this.compiler.pipelinesCompiled + this.tuning.pipelines,
       bindGroups: this.compiler.bindGroupsMade,
       buffers: this.arena.bufferCount,
       encodeMs: this.encodeMs,

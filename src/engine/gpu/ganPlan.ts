@@ -19,11 +19,11 @@ import { GpuArena, type BufferKind } from './arena';
 import { adamKernel, ADAM_STATE_WORDS, stepEndKernel } from './kernels/adam';
 import { LINEAR } from './kernels/activation';
 import { gatherKernel, packBytes } from './kernels/gather';
-import type { GemmStyle } from './kernels/gemm';
 import { sigmoidCrossEntropyKernel } from './kernels/sigmoidCrossEntropy';
 import { NetworkPass, readNetwork, type Network } from './network';
 import { createBuffersChecked } from './outOfMemory';
-import { resolveParts } from './parts';
+import { productsOf, resolveParts } from './parts';
+import type { ProductChooser, TuningReport } from './tuning/tuner';
 import { KernelCompiler, replay, type Dispatch, type KernelSource } from './program';
 import { readBuffers, ReadbackRing } from './readback';
 import type { PlanCounts } from './classifierPlan';
@@ -41,7 +41,8 @@ export interface GanPlanOptions {
   epsilon: number;
   dLearningRate: number;
   gLearningRate: number;
-  gemmStyle?: GemmStyle;
+  /** Picks each product's kernel: the tuner on the adapter, or one form forced. */
+  kernels: ProductChooser;
 }
 
 /** The window's sums, in order; a part's step reports some of them. */
@@ -113,6 +114,8 @@ export class GanPlan {
     private readonly buffers: { g: NetworkBuffers; d: NetworkBuffers; noise: GPUBuffer; order: GPUBuffer; counter: GPUBuffer; sums: GPUBuffer },
     private readonly steps: Record<'whole' | StepPart, Command[]>,
     private readonly ordersHeld: number,
+    /** How each product's kernel was chosen (the bench prints it). */
+    readonly tuning: TuningReport,
   ) {
     this.noiseDraws = options.noiseDraws;
     this.ring = new ReadbackRing(arena, 'gan', GAN_SCALARS.length * 4);
@@ -147,12 +150,6 @@ export class GanPlan {
         const gen = new NetworkPass(G, { batch: B, input: z, inputActivation: LINEAR, inputGrad: null, params: g.params, grads: g.grads }, arena, 'generator');
         const dTrain = new NetworkPass(D, { batch: 2 * B, input: pair, inputActivation: LINEAR, inputGrad: null, params: d.params, grads: d.grads }, arena, 'discriminator');
         const dThrough = new NetworkPass(D, { batch: B, input: gen.output, inputActivation: G.outputActivation, inputGrad: gen.outputGrad, params: d.params, grads: null }, arena, 'discriminator on fakes');
-        const [gForward, gBackward, dForward, dBackward, throughForward, throughBackward] = resolveParts(
-          [gen.forward(), gen.backward(), dTrain.forward(), dTrain.backward(), dThrough.forward(), dThrough.backward()],
-          arena,
-          'gan',
-          options.gemmStyle ?? 'tiled',
-        );
         const gather = gatherKernel('gather real images', { batch: B, valuesPerExample: P, scale: 2, shift: -1, microBatches: 1, micro: 0, source: 'order' }, { images: buffers.images, labels: null, order: buffers.order, counter: buffers.counter, x: pair, y: null });
         const dHead = (report: boolean) =>
           sigmoidCrossEntropyKernel(
@@ -183,12 +180,16 @@ export class GanPlan {
           dEnd,
           gEnd,
         };
-        return { buffers, z, pair, gen, sources, parts: { gForward, gBackward, dForward, dBackward, throughForward, throughBackward } };
+        const groups = [gen.forward(), gen.backward(), dTrain.forward(), dTrain.backward(), dThrough.forward(), dThrough.backward()];
+        return { buffers, z, pair, gen, sources, groups };
       });
+      const { choice, report } = await options.kernels.choose(productsOf(made.groups));
+      const resolved = await createBuffersChecked(device, () => resolveParts(made.groups, arena, 'gan', choice));
+      const parts = { gForward: resolved[0], gBackward: resolved[1], dForward: resolved[2], dBackward: resolved[3], throughForward: resolved[4], throughBackward: resolved[5] };
       const compiler = new KernelCompiler(device);
       const k = (source: KernelSource) => compiler.compile(source);
       const all = (sources: readonly KernelSource[]) => compiler.compileAll(sources);
-      const { buffers, z, pair, gen, sources, parts } = made;
+      const { buffers, z, pair, gen, sources } = made;
       const gForward = all(parts.gForward);
       const noiseBytes = B * L * 4;
       const dStep = (j: number, report: boolean): Command[] => [
@@ -208,7 +209,7 @@ export class GanPlan {
         discriminator: dStep(0, true),
         generator: gStep(0, true),
       };
-      const plan = new GanPlan(device, arena, compiler, reading, options, split, buffers, steps, ordersHeld);
+      const plan = new GanPlan(device, arena, compiler, reading, options, split, buffers, steps, ordersHeld, report);
       device.queue.writeBuffer(made.buffers.images, 0, packBytes(split.images));
       return plan;
     } catch (err) {
@@ -334,7 +335,7 @@ export class GanPlan {
 
   counts(): PlanCounts {
     const dispatches = this.steps.whole.reduce((sum, c) => sum + ('dispatch' in c ? c.dispatch.length : 0), 0);
-    return { dispatchesPerStep: dispatches, submitsPerStep: 1, pipelines: this.compiler.pipelinesCompiled, bindGroups: this.compiler.bindGroupsMade, buffers: this.arena.bufferCount, encodeMs: this.encodeMs, steps: this.stepsDone };
+    return { dispatchesPerStep: dispatches, submitsPerStep: 1, pipelines: this.compiler.pipelinesCompiled + this.tuning.pipelines, bindGroups: this.compiler.bindGroupsMade, buffers: this.arena.bufferCount, encodeMs: this.encodeMs, steps: this.stepsDone };
   }
 
   destroy(): void {

@@ -4,6 +4,9 @@ import { GpuArena } from './arena';
 import { LINEAR } from './kernels/activation';
 import { NetworkPass, readNetwork } from './network';
 import { resolveParts } from './parts';
+import { GEMM_CANDIDATE_IDS } from './kernels/gemm/candidates';
+import { deviceFacts } from './kernels/gemm/types';
+import { forcedChoice } from './tuning/forced';
 import { KernelCompiler, replay } from './program';
 import { dawnDevice, readBack } from './testing/dawn';
 
@@ -39,6 +42,25 @@ function mixedModel(): tf.Sequential {
   });
 }
 
+/** Strides, 'same' padding and transposed convolutions (the DCGAN's layers), at odd sizes so every phase and edge is met. */
+function stridedModel(): tf.Sequential {
+  return tf.sequential({
+    layers: [
+      tf.layers.conv2d({ name: 's1', inputShape: [9, 9, 2], filters: 3, kernelSize: 3, strides: 2, padding: 'same', activation: 'relu' }),
+      tf.layers.conv2d({ name: 's2', filters: 4, kernelSize: 2, padding: 'same' }),
+      tf.layers.conv2dTranspose({ name: 't1', filters: 3, kernelSize: 3, strides: 2, padding: 'same' }),
+      tf.layers.leakyReLU({ name: 'l2', alpha: 0.2 }),
+      tf.layers.conv2dTranspose({ name: 't2', filters: 2, kernelSize: 2, padding: 'valid', activation: 'tanh' }),
+      tf.layers.conv2d({ name: 's3', filters: 2, kernelSize: 5, strides: 3 }),
+      tf.layers.flatten({ name: 'f2' }),
+      tf.layers.dense({ name: 'd4', units: 3 }),
+    ],
+  });
+}
+
+const MODELS = { mixed: { build: mixedModel, layers: ['c1', 'p1', 'c2', 'f1', 'd1', 'd2', 'd3'] }, strided: { build: stridedModel, layers: ['s1', 's2', 't1', 't2', 's3', 'f2', 'd4'] } };
+const CASES = GEMM_CANDIDATE_IDS.flatMap((id) => (Object.keys(MODELS) as (keyof typeof MODELS)[]).map((model) => [id, model] as const));
+
 describe('the engine network on WebGPU (Dawn in Node) against TensorFlow.js on cpu', () => {
   let device: GPUDevice;
   beforeAll(async () => {
@@ -46,13 +68,13 @@ describe('the engine network on WebGPU (Dawn in Node) against TensorFlow.js on c
     device = await dawnDevice();
   });
 
-  it.each(['tiled', 'direct'] as const)('gives the same outputs, weight gradients and input gradient for every layer kind (%s products)', async (style) => {
-    const model = mixedModel();
+  it.each(CASES)('gives the same outputs, weight gradients and input gradient for every layer kind (%s products, %s model)', async (id, name) => {
+    const model = MODELS[name].build();
     const batch = 3;
     const reading = readNetwork(model);
     if ('refused' in reading) throw new Error('refused');
     const { network } = reading;
-    expect(network.layers.map((l) => l.name)).toEqual(['c1', 'p1', 'c2', 'f1', 'd1', 'd2', 'd3']);
+    expect(network.layers.map((l) => l.name)).toEqual(MODELS[name].layers);
     expect(network.paramCount).toBe(model.countParams());
 
     const inputValues = values(batch * 9 * 9 * 2, 1);
@@ -78,7 +100,7 @@ describe('the engine network on WebGPU (Dawn in Node) against TensorFlow.js on c
     device.queue.writeBuffer(input, 0, inputValues);
     device.queue.writeBuffer(pass.outputGrad, 0, upstream);
     const compiler = new KernelCompiler(device);
-    const [forward, backward] = resolveParts([pass.forward(), pass.backward()], arena, 'test', style);
+    const [forward, backward] = resolveParts([pass.forward(), pass.backward()], arena, 'test', forcedChoice(id, deviceFacts(device)));
     const dispatches = compiler.compileAll([...forward, ...backward]);
     const encoder = device.createCommandEncoder();
     const computePass = encoder.beginComputePass();

@@ -29,6 +29,8 @@ export interface KernelSource {
   body: string;
   bound: readonly Bound[];
   workgroups: readonly [number, number, number];
+  /** WGSL directives that must open the module (`enable subgroups;`). */
+  directives?: string;
 }
 
 /** WGSL declarations of the bindings, in order from binding 0. */
@@ -76,7 +78,7 @@ export class KernelCompiler {
   }
 
   compile(source: KernelSource): Dispatch {
-    const code = `${declareBindings(source.bound)}\n${source.body}`;
+    const code = `${source.directives ?? ''}\n${declareBindings(source.bound)}\n${source.body}`;
     const layout = this.layoutOf(source.bound);
     let pipeline = this.modules.get(code);
     if (!pipeline) {

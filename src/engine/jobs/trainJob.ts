@@ -103,6 +103,8 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
       },
       stepsToNextTask: (done) => guard.stepsToCheckpoint(done),
       deviceLost: guard.deviceLost,
+      onProgress: (fraction, message) => emit({ type: 'progress', fraction, message }),
+      onNote: (message) => emit({ type: 'warning', message }),
     });
     loop = running;
     running.startAt(startStep);

@@ -19,6 +19,7 @@ import { accumulatedStep } from './gradientStep';
 import type { TrainingWorkload } from './types';
 import { adam } from './adam';
 import { EngineClassifier } from './engineClassifier';
+import type { EngineTarget } from '../gpu/tuning/engineKernels';
 import { readClassifier } from '../gpu/classifierPlan';
 import { msg } from '../../i18n/message';
 
@@ -35,7 +36,7 @@ export interface CnnWorkloadOptions {
   /** Sees the predicted memory after the model is built and before any data is uploaded; throws to refuse the run. */
   beforeUpload?(plan: MemoryPlan): void;
   /** Given, the steps run on the app's WebGPU engine on this device (the TensorFlow.js model holds the weights between runs of it). */
-  engine?: { device: GPUDevice };
+  engine?: EngineTarget;
 }
 
 /** A classifier's whole training state, read back from the device: what a checkpoint holds. */
@@ -71,12 +72,14 @@ export class CnnWorkload implements TrainingWorkload {
     readonly plan: MemoryPlan,
     readonly accumulation: AccumulationPlan,
     trainFlopsPerExample: number,
-    engine: { device: GPUDevice; config: CnnRunConfig; data: ImageDataset } | null,
+    engine: { target: EngineTarget; config: CnnRunConfig; data: ImageDataset } | null,
   ) {
     this.examplesPerStep = accumulation.effectiveBatch;
     this.flopsPerStep = trainFlopsPerExample * accumulation.effectiveBatch;
     if (engine) {
-      this.engine = new EngineClassifier(engine.device, this, engine.config, engine.data);
+      const on = new EngineClassifier(engine.target, this, engine.config, engine.data);
+      this.engine = on;
+      this.prepare = (listener) => on.prepare(listener);
       this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
       this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
       this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
@@ -85,6 +88,7 @@ export class CnnWorkload implements TrainingWorkload {
   }
 
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly prepare?: TrainingWorkload['prepare'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
   readonly encodeMs?: TrainingWorkload['encodeMs'];
@@ -99,14 +103,14 @@ export class CnnWorkload implements TrainingWorkload {
       const model = own(spec.build(config.seed, data.classCount, data.shape));
       assertCanTrain([model], backend);
       const refused = options.engine ? readClassifier(model) : null;
-      const engineDevice = refused && !('refused' in refused) ? options.engine?.device : undefined;
+      const engineTarget = refused && !('refused' in refused) ? options.engine : undefined;
       const engineNote = refused && 'refused' in refused ? msg('engine.gpu.fallback', { reason: refused.refused }) : undefined;
       const cost = analyzeModel(model);
       const plan = predictRunMemory(cost, { ...config, trainExamples: data.train.count, testExamples: data.test.count, classes: data.classCount, shape: data.shape });
       options.beforeUpload?.(plan);
       const batches = { scale: 'unit', classes: data.classCount, shape: data.shape } as const;
       // The engine keeps its own copy of the training bytes on the device: TensorFlow.js's batches then come from JS, when asked for.
-      const onDevice = config.dataPlacement === 'device' && !engineDevice;
+      const onDevice = config.dataPlacement === 'device' && !engineTarget;
       const train = own(onDevice ? DeviceDataset.upload(data.train, batches) : new HostDataset(data.train, 'unit', data.classCount, data.shape));
       const test = own(DeviceDataset.upload(data.test, batches));
       const stream = own(
@@ -114,7 +118,7 @@ export class CnnWorkload implements TrainingWorkload {
       );
       const info = {
         backend,
-        engine: engineDevice ? ('app' as const) : ('tfjs' as const),
+        engine: engineTarget ? ('app' as const) : ('tfjs' as const),
         ...(engineNote ? { engineNote } : {}),
         modelLabel: CNN_MODEL_LABELS[config.model],
         params: cost.params,
@@ -127,7 +131,7 @@ export class CnnWorkload implements TrainingWorkload {
       // 16-bit storage cannot hold the default 1e-7; TensorFlow.js's own epsilon for 16-bit backends.
       const epsilon = config.precision === 'float16' ? FLOAT16_ADAM_EPSILON : undefined;
       const optimizer = own(adam(config.learningRate, undefined, undefined, epsilon));
-      const engine = engineDevice ? { device: engineDevice, config, data } : null;
+      const engine = engineTarget ? { target: engineTarget, config, data } : null;
       return new CnnWorkload(info, model, optimizer, train, test, stream, plan, accumulation, cost.trainFlopsPerExample, engine);
     } catch (err) {
       // Out of memory during upload, or a backend that cannot train the model: free what was made.

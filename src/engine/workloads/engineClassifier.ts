@@ -11,12 +11,14 @@ import type { MemorySplit } from '../../metrics/memoryPlan';
 import { readAdamState } from '../checkpoints/adamState';
 import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
 import { tfDeviceMemory } from '../deviceMemory';
-import { gemmStyleFor } from '../gpu/adapterStyle';
 import { ClassifierPlan, type PlanCounts } from '../gpu/classifierPlan';
+import { kernelChooser, type EngineTarget } from '../gpu/tuning/engineKernels';
+import { tuningMessage } from '../gpu/tuning/tuner';
+import { msg } from '../../i18n/message';
 import type * as tf from '@tensorflow/tfjs';
 import type { AccumulationPlan } from '../../metrics/accumulation';
 import type { NetworkState } from '../checkpoints/networkState';
-import type { DeviceMemory } from './types';
+import type { DeviceMemory, PrepareListener } from './types';
 
 /** What the engine reads of its CNN workload: the model and Adam it starts from, and where the data stream stands. */
 export interface EngineSource {
@@ -42,7 +44,7 @@ export class EngineClassifier {
   private stale = false;
 
   constructor(
-    private readonly device: GPUDevice,
+    private readonly target: EngineTarget,
     private readonly workload: EngineSource,
     private readonly config: CnnRunConfig,
     private readonly data: ImageDataset,
@@ -51,6 +53,17 @@ export class EngineClassifier {
   /** Whether the plan exists (its first step was asked for). */
   get started(): boolean {
     return this.making !== null;
+  }
+
+  /** Compiles the plan now (choosing its kernels, with progress), and says how they were chosen. */
+  async prepare(listener: PrepareListener): Promise<void> {
+    const plan = await this.ready(listener);
+    listener.note(tuningMessage(plan.tuning));
+  }
+
+  /** How each product's kernel was chosen, once the plan exists. */
+  get tuning(): ClassifierPlan['tuning'] | null {
+    return this.plan?.tuning ?? null;
   }
 
   async runSteps(count: number): Promise<Record<string, number>> {
@@ -110,15 +123,16 @@ export class EngineClassifier {
     this.plan = null;
   }
 
-  private ready(): Promise<ClassifierPlan> {
-    this.making ??= this.make();
+  private ready(listener?: PrepareListener): Promise<ClassifierPlan> {
+    this.making ??= this.make(listener);
     return this.making;
   }
 
-  private async make(): Promise<ClassifierPlan> {
+  private async make(listener?: PrepareListener): Promise<ClassifierPlan> {
     const { workload, config, data } = this;
     const adam = workload.tfOptimizer as unknown as AdamSettingsOf;
-    const plan = await ClassifierPlan.create(this.device, workload.model, data.train, {
+    const progress = (done: number, total: number) => listener?.progress(done / total, msg('engine.gpu.tuning.progress', { done, total }));
+    const plan = await ClassifierPlan.create(this.target.device, workload.model, data.train, {
       batchSize: config.batchSize,
       accumulation: workload.accumulation.accumulationSteps,
       microBatchesPerEpoch: workload.accumulation.microBatchesPerEpoch,
@@ -131,7 +145,7 @@ export class EngineClassifier {
       shape: data.shape,
       placement: config.dataPlacement,
       prefetch: config.prefetch === 'on',
-      gemmStyle: gemmStyleFor(this.device),
+      kernels: kernelChooser(this.target, progress),
     });
     try {
       plan.setState(await readModelWeights(workload.model), await readAdamState(workload.tfOptimizer, workload.variables), workload.tfStreamPosition);

@@ -9,11 +9,13 @@ import { readAdamState } from '../checkpoints/adamState';
 import { readModelWeights, writeModelWeights } from '../checkpoints/modelWeights';
 import { tfDeviceMemory } from '../deviceMemory';
 import type { GanTrainer, GanTrainerState } from '../gan/ganSteps';
-import { gemmStyleFor } from '../gpu/adapterStyle';
 import type { PlanCounts } from '../gpu/classifierPlan';
 import { GanPlan } from '../gpu/ganPlan';
+import { kernelChooser, type EngineTarget } from '../gpu/tuning/engineKernels';
+import { tuningMessage } from '../gpu/tuning/tuner';
+import { msg } from '../../i18n/message';
 import type { StepPart } from '../protocol/training';
-import type { DeviceMemory } from './types';
+import type { DeviceMemory, PrepareListener } from './types';
 
 export class EngineGan {
   private plan: GanPlan | null = null;
@@ -21,7 +23,7 @@ export class EngineGan {
   private stale = false;
 
   constructor(
-    private readonly device: GPUDevice,
+    private readonly target: EngineTarget,
     private readonly trainer: GanTrainer,
     private readonly config: GanRunConfig,
     private readonly split: ImageSplit,
@@ -31,6 +33,16 @@ export class EngineGan {
 
   get started(): boolean {
     return this.making !== null;
+  }
+
+  /** Compiles the plan now (choosing its kernels, with progress), and says how they were chosen. */
+  async prepare(listener: PrepareListener): Promise<void> {
+    const plan = await this.ready(listener);
+    listener.note(tuningMessage(plan.tuning));
+  }
+
+  get tuning(): GanPlan['tuning'] | null {
+    return this.plan?.tuning ?? null;
   }
 
   async runSteps(count: number, part?: StepPart): Promise<Record<string, number>> {
@@ -80,16 +92,17 @@ export class EngineGan {
     this.plan = null;
   }
 
-  private ready(): Promise<GanPlan> {
-    this.making ??= this.make();
+  private ready(listener?: PrepareListener): Promise<GanPlan> {
+    this.making ??= this.make(listener);
     return this.making;
   }
 
-  private async make(): Promise<GanPlan> {
+  private async make(listener?: PrepareListener): Promise<GanPlan> {
     const { trainer, config } = this;
     const start = trainer.engineStart;
     const adam = start.discriminator.optimizer as unknown as { beta1: number; beta2: number; epsilon: number };
-    const plan = await GanPlan.create(this.device, trainer.generator, trainer.discriminator, this.split, {
+    const progress = (done: number, total: number) => listener?.progress(done / total, msg('engine.gpu.tuning.progress', { done, total }));
+    const plan = await GanPlan.create(this.target.device, trainer.generator, trainer.discriminator, this.split, {
       batchSize: config.batchSize,
       dStepsPerGStep: config.dStepsPerGStep,
       latentSize: config.latentSize,
@@ -101,7 +114,7 @@ export class EngineGan {
       epsilon: adam.epsilon,
       dLearningRate: config.dLearningRate,
       gLearningRate: config.gLearningRate,
-      gemmStyle: gemmStyleFor(this.device),
+      kernels: kernelChooser(this.target, progress),
     });
     try {
       const network = async (model: 'generator' | 'discriminator') => ({

@@ -13,6 +13,7 @@ import { GanTrainer, type GanTrainerState } from '../gan/ganSteps';
 import type { RunInfo, SampleGrid, StepPart } from '../protocol/training';
 import type { TrainingWorkload } from './types';
 import { EngineGan } from './engineGan';
+import type { EngineTarget } from '../gpu/tuning/engineKernels';
 import { readGan } from '../gpu/ganPlan';
 import { msg, MessageError } from '../../i18n/message';
 
@@ -45,14 +46,15 @@ export class GanWorkload implements TrainingWorkload {
     private readonly stream: BatchStream,
     private readonly config: GanRunConfig,
     flopsPerExample: number,
-    engine: { device: GPUDevice; split: ImageSplit } | null,
+    engine: { target: EngineTarget; split: ImageSplit } | null,
   ) {
     // Real images the discriminator sees per step; each comes with one fake.
     this.examplesPerStep = config.batchSize * config.dStepsPerGStep;
     this.flopsPerStep = flopsPerExample * config.batchSize;
     if (engine) {
-      const on = new EngineGan(engine.device, trainer, config, engine.split, () => stream.position);
+      const on = new EngineGan(engine.target, trainer, config, engine.split, () => stream.position);
       this.engine = on;
+      this.prepare = (listener) => on.prepare(listener);
       this.runSteps = (count, part) => on.runSteps(count, part);
       this.deviceMemory = () => on.deviceMemory();
       this.knownStepPeak = () => on.knownStepPeak();
@@ -69,12 +71,13 @@ export class GanWorkload implements TrainingWorkload {
   /** The app's WebGPU engine, when it trains this workload (runSteps and the rest then go through it). */
   readonly engine: EngineGan | null = null;
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly prepare?: TrainingWorkload['prepare'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
   readonly encodeMs?: TrainingWorkload['encodeMs'];
   readonly takeDataWaitMs?: TrainingWorkload['takeDataWaitMs'];
 
-  static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: { engine?: { device: GPUDevice } } = {}): GanWorkload {
+  static create(config: GanRunConfig, dataset: ImageDataset, backend: BackendName, flags: Record<string, unknown>, options: { engine?: EngineTarget } = {}): GanWorkload {
     if (isColour(dataset.shape) || dataset.shape.side !== IMAGE_SIDE_PX) {
       throw new MessageError(msg('ownData.ganNeedsGray', { name: dataset.own?.name ?? dataset.id, size: dataset.shape.side }));
     }
@@ -92,15 +95,15 @@ export class GanWorkload implements TrainingWorkload {
       const trainer = own(new GanTrainer(spec, config));
       assertCanTrain([trainer.generator, trainer.discriminator], backend);
       const reading = options.engine ? readGan(trainer.generator, trainer.discriminator) : null;
-      const engineDevice = reading && !('refused' in reading) ? options.engine?.device : undefined;
+      const engineTarget = reading && !('refused' in reading) ? options.engine : undefined;
       const engineNote = reading && 'refused' in reading ? msg('engine.gpu.fallback', { reason: reading.refused }) : undefined;
       const cost = ganCostOfModels(trainer.generator, trainer.discriminator);
       // With the engine the real images live in its own buffer: TensorFlow.js's stream then builds batches in JS, if ever asked.
-      const data = own(engineDevice ? new HostDataset(split, 'symmetric', dataset.classCount) : DeviceDataset.upload(split, { scale: 'symmetric', classes: dataset.classCount }));
+      const data = own(engineTarget ? new HostDataset(split, 'symmetric', dataset.classCount) : DeviceDataset.upload(split, { scale: 'symmetric', classes: dataset.classCount }));
       const stream = own(new BatchStream(data, config.batchSize, config.seed));
       const info: RunInfo = {
         backend,
-        engine: engineDevice ? 'app' : 'tfjs',
+        engine: engineTarget ? 'app' : 'tfjs',
         ...(engineNote ? { engineNote } : {}),
         modelLabel: GAN_MODEL_LABELS[config.model],
         params: cost.generator.params + cost.discriminator.params,
@@ -110,7 +113,7 @@ export class GanWorkload implements TrainingWorkload {
         totalSteps: config.steps,
         flags,
       };
-      return new GanWorkload(info, trainer, data, stream, config, info.trainFlopsPerExample, engineDevice ? { device: engineDevice, split } : null);
+      return new GanWorkload(info, trainer, data, stream, config, info.trainFlopsPerExample, engineTarget ? { target: engineTarget, split } : null);
     } catch (err) {
       owned.reverse().forEach((r) => r.dispose());
       throw err;

@@ -1,6 +1,13 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { MemorySplit } from '../../metrics/memoryPlan';
+import type { Message } from '../../i18n/message';
 import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol/training';
+
+/** What a workload says while it prepares its first step: progress, and notes the run shows after. */
+export interface PrepareListener {
+  progress(fraction: number, message: Message): void;
+  note(message: Message): void;
+}
 
 /** What the training loop needs from a model + data pairing; one implementation per workload. */
 export interface TrainingWorkload {
@@ -35,6 +42,8 @@ export interface TrainingWorkload {
   knownStepPeak?(): { liveBytes: number; peakBytes: number } | null;
   /** CPU milliseconds spent recording and submitting steps so far, where the engine keeps the count (the app's engine). */
   encodeMs?(): number;
+  /** Work before the first step that reports progress (the app's engine compiling its plan and choosing its kernels). */
+  prepare?(listener: PrepareListener): Promise<void>;
   /** Brings the TensorFlow.js model up to date with the engine's weights before anything reads it (no-op without the engine). */
   settle?(): Promise<void>;
   dispose(): void;

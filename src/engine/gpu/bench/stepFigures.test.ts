@@ -5,7 +5,7 @@ import { loadDataset } from '../../../data/loadDataset';
 import { createFileReader } from '../../../data/nodeReader';
 import type { ImageDataset } from '../../../data/types';
 import { CnnWorkload } from '../../workloads/cnnWorkload';
-import { gemmStyleFor } from '../adapterStyle';
+import { forcedKernels } from '../tuning/forced';
 import { ClassifierPlan } from '../classifierPlan';
 import { dawnDevice } from '../testing/dawn';
 import { measureStepFigures } from './stepFigures';
@@ -28,7 +28,7 @@ describe("a step of the app's WebGPU engine, counted at the WebGPU API", () => {
     const model = CnnWorkload.create(config({ model: 'classic', batchSize: 64 }), mnist, 'cpu', {});
     const plan = await ClassifierPlan.create(device, model.model, mnist.train, {
       batchSize: 64, accumulation: 1, microBatchesPerEpoch: 15, seed: 1, learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-7,
-      classes: 10, shape: mnist.shape, placement: 'device', prefetch: false, gemmStyle: gemmStyleFor(device),
+      classes: 10, shape: mnist.shape, placement: 'device', prefetch: false, kernels: forcedKernels(device, 'direct-16x4-8x4'),
     });
     const counts = plan.counts();
     plan.destroy();

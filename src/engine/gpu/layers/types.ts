@@ -6,7 +6,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { Message } from '../../../i18n/message';
 import type { Activation } from '../kernels/activation';
-import type { GemmSpec } from '../kernels/gemm';
+import type { GemmSpec } from '../kernels/gemm/spec';
 import type { KernelSource } from '../program';
 
 /** The buffers and offsets one layer's kernels run over, for one batch size. */

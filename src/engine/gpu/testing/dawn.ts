@@ -12,7 +12,9 @@ const held: unknown[] = [];
 async function open(): Promise<GPUDevice> {
   // GPUBufferUsage, GPUMapMode and the GPU classes, as a browser has them on globalThis.
   Object.assign(globalThis, globals);
-  const gpu = create([]);
+  // Dawn zero-fills workgroup memory before a kernel runs, which SwiftShader compiles value by value (a tiled product's
+  // 8 KB took a second a pipeline); the engine's kernels write every value they read, so the tests skip the fill.
+  const gpu = create(['enable-dawn-features=disable_workgroup_init']);
   const adapter = await gpu.requestAdapter();
   held.push(gpu, adapter);
   if (!adapter) {
@@ -21,7 +23,9 @@ async function open(): Promise<GPUDevice> {
     );
   }
   const { maxStorageBuffersPerShaderStage, maxComputeWorkgroupStorageSize, maxBufferSize, maxStorageBufferBindingSize } = adapter.limits;
-  return adapter.requestDevice({ requiredLimits: { maxStorageBuffersPerShaderStage, maxComputeWorkgroupStorageSize, maxBufferSize, maxStorageBufferBindingSize } });
+  // Subgroups and timestamps where the adapter has them, as the app asks of a browser's (src/engine/backends/webgpu.ts).
+  const requiredFeatures = (['subgroups', 'timestamp-query'] as const).filter((f) => adapter.features.has(f));
+  return adapter.requestDevice({ requiredFeatures, requiredLimits: { maxStorageBuffersPerShaderStage, maxComputeWorkgroupStorageSize, maxBufferSize, maxStorageBufferBindingSize } });
 }
 
 /** One device per test process, opened on first use. */

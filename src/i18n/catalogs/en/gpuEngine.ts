@@ -8,4 +8,10 @@ export const EN_GPU_ENGINE = {
   'engine.gpu.refused.weights': "model {model}: its weights are not the ones the app's WebGPU engine reads from its layers",
   // A run that asked for the app's engine and got TensorFlow.js's.
   'engine.gpu.fallback': "The app's WebGPU engine cannot train this ({reason}), so it trains on TensorFlow.js's WebGPU kernels.",
+  // Choosing each matrix product's kernel on this GPU (src/engine/gpu/tuning): while it runs, and what the run says after.
+  'engine.gpu.tuning.progress': 'Tuning the engine for this GPU… product {done} of {total}',
+  'engine.gpu.tuning.timed': "The app's engine timed its kernels on this GPU and kept the fastest for each of {products} matrix products ({seconds} s, once: the next run starts at once).",
+  'engine.gpu.tuning.remembered': "The app's engine runs the kernels it chose for this GPU before ({products} matrix products).",
+  'engine.gpu.tuning.slow': "This GPU is too slow to time the engine's kernels within a few seconds (a software GPU runs on the processor), so the engine keeps the form measured best on such GPUs ({candidate}).",
+  'engine.gpu.tuning.forced': "The app's engine runs the {candidate} kernels, as asked.",
 } as const;
