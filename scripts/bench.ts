@@ -21,11 +21,14 @@
  *     kernel, TensorFlow.js's own kernels against the app's.
  *   --workload board [--links 200] [--runs 5]: the class board, from a paste of that many result links
  *     to the chart drawn (fresh pages), and the board link's length for a class of 30.
- *   --workload engine [--models classic] [--batches 64] [--window 10] [--parity]: WebGPU with the app's own engine
- *     and with TensorFlow.js's kernels, step by step: dispatches, submits, waits, buffers and bind groups made per
- *     step, pipelines, CPU ms to record and submit a step, step ms (windows of --window steps in flight, --steps
- *     measured); --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each model on
- *     cpu and both engines, with each lane's largest loss gap to cpu.
+ *   --workload engine [--models classic,gan-mlp,gan-dcgan] [--batches 64] [--window 10] [--gemm tuned,legacy-direct]
+ *     [--rounds 3] [--parity]: WebGPU with the app's own engine and with TensorFlow.js's kernels, step by step:
+ *     dispatches, submits, waits, buffers and bind groups made per step, pipelines, CPU ms to record and submit a
+ *     step, step ms (windows of --window steps in flight, --steps measured); the app's engine once per --gemm
+ *     choice (tuned: the tuner's; or a candidate forced, legacy-direct being the engine's first kernels), rounds
+ *     alternating the lanes' order, each choice's step time over legacy-direct's, and the tuner's candidates and
+ *     choice per product; --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each
+ *     CNN on cpu and both engines, with each lane's largest loss gap to cpu.
  *   --workload decode [--images 10000] [--side 64] [--runs 3]: a zip of that many generated pictures
  *     imported as a data set of your own (fresh pages): seconds to the set kept, and the page's longest
  *     main-thread task meanwhile (goal: none over 50 ms).
@@ -70,7 +73,8 @@ import { launchWebKit } from './engines/webkit';
 import { kernelsTable, measureKernels } from './kernelsBench';
 import { boardTable, measureBoard } from './boardBench';
 import { decodeTable, measureDecode } from './decodeBench';
-import { engineTable, measureEngines, measureParity, parityTable } from './engineBench';
+import { ENGINE_NETWORKS, engineTable, kernelRatioTable, measureEngines, measureParity, parityTable, TUNED, tuningTables } from './engineBench';
+import { GEMM_CANDIDATE_IDS } from '../src/engine/gpu/kernels/gemm/candidates';
 import { CNN_MODEL_IDS, type CnnModelId } from '../src/config/models';
 import { defaultCnnConfig } from '../src/config/cnnConfig';
 
@@ -117,6 +121,9 @@ const OPTIONS = {
   // 0: any free port; a fixed one where several benches share a machine.
   port: { type: 'string', default: '0' },
   engines: { type: 'string' },
+  // The engine bench's kernel choices for the app's engine (tuned, and candidate ids), and its rounds.
+  gemm: { type: 'string', default: 'tuned' },
+  rounds: { type: 'string', default: '1' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -406,14 +413,24 @@ async function runDecodeBench(browser: Browser, url: string): Promise<void> {
 async function runEngineBench(browser: Browser, url: string): Promise<void> {
   const log = (line: string) => console.error(`bench: ${line}`);
   const open = () => openBenchPage(browser, url);
-  const models = cnnModels(args.models === OPTIONS.models.default ? 'classic' : args.models);
+  const networks = (args.models === OPTIONS.models.default ? 'classic' : args.models).split(',').map((m) => m.trim());
+  const badNetwork = networks.find((m) => !ENGINE_NETWORKS.includes(m));
+  if (badNetwork) fail(`unknown network "${badNetwork}" (one of ${ENGINE_NETWORKS.join(', ')})`);
+  const kernels = args.gemm.split(',').map((k) => k.trim());
+  const badKernel = kernels.find((k) => k !== TUNED && !GEMM_CANDIDATE_IDS.includes(k));
+  if (badKernel) fail(`unknown --gemm "${badKernel}" (tuned, or one of ${GEMM_CANDIDATE_IDS.join(', ')})`);
   const windowSteps = wholeNumber('window', 1);
-  const options = { models, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps };
+  const options = { networks, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps, kernels, rounds: wholeNumber('rounds', 1) };
   const rows = await measureEngines(open, options, log);
   const here = await backendsHere(browser, url);
-  console.log(`\nWebGPU, each engine: ${warmupSteps} warm-up steps, then ${options.windows} window(s) of ${windowSteps} steps recorded back to back and read back once; counts at the WebGPU API.\n`);
+  console.log(`\nWebGPU, each lane: ${warmupSteps} warm-up steps, then ${options.windows} window(s) of ${windowSteps} steps recorded back to back and read back once; counts at the WebGPU API; ${options.rounds} round(s), the lanes' order alternating.\n`);
   console.log(engineTable(rows));
-  const parity = args.parity ? await measureParity(open, { models, batch: args.batch === OPTIONS.batch.default ? 8 : wholeNumber('batch', 1), steps: measuredSteps }, log) : [];
+  const ratios = kernelRatioTable(rows, 'legacy-direct');
+  if (ratios) console.log(`\nThe app's engine, each kernel choice's step time over the engine's first kernels (legacy-direct), medians of the same rounds:\n\n${ratios}`);
+  const tuning = tuningTables(rows);
+  if (tuning) console.log(`\nThe tuner, per product (ms per run; bold: the choice; ·: not timed, the budget spent):\n${tuning}`);
+  const cnn = networks.filter((m): m is CnnModelId => (CNN_MODEL_IDS as string[]).includes(m));
+  const parity = args.parity ? await measureParity(open, { models: cnn, batch: args.batch === OPTIONS.batch.default ? 8 : wholeNumber('batch', 1), steps: measuredSteps }, log) : [];
   if (parity.length) console.log(`\nParity: the lab's parity check, every step's loss read back, each lane against cpu.\n\n${parityTable(parity)}`);
   printSoftwareLine(here);
   writeJson({ args, rows, parity, softwareGpu: softwareMapOf(here) });

@@ -1,31 +1,55 @@
 /**
  * `npm run bench -- --workload engine`: both WebGPU engines (the app's own, TensorFlow.js's) step by step
- * per model and batch, counted at the WebGPU API in the app's device worker (src/engine/gpu/bench), and
- * with --parity the lab's parity check: every lane's loss curve against the plain-JS cpu backend's.
+ * per network and batch (the CNNs, and the GANs as gan-mlp and gan-dcgan), counted at the WebGPU API in the
+ * app's device worker (src/engine/gpu/bench); the app's engine once per kernel choice asked for (`tuned`:
+ * the tuner's, or a candidate of src/engine/gpu/kernels/gemm/candidates.ts forced for every product, such as
+ * legacy-direct, the engine's first kernels), in rounds that alternate the lanes' order; the tuner's
+ * candidates and choice per product; with --parity the lab's parity check: every lane's loss curve against
+ * the plain-JS cpu backend's.
  */
 import type { Page } from 'playwright-core';
 import { parseCnnConfig } from '../src/config/cnnConfig';
-import { GPU_ENGINES, laneId, type GpuEngine } from '../src/config/gpuEngines';
+import { parseGanConfig } from '../src/config/ganConfig';
+import { laneId } from '../src/config/gpuEngines';
 import { parseLabSettings } from '../src/config/labConfig';
-import type { CnnModelId } from '../src/config/models';
+import { CNN_MODEL_IDS, GAN_MODEL_IDS, type CnnModelId, type GanModelId } from '../src/config/models';
+import type { RunConfig } from '../src/config/workloads';
 import type { LabJobState } from '../src/engine/protocol/labJobState';
 import type { BenchRow } from '../src/engine/protocol/training';
+import type { TuningReport } from '../src/engine/protocol/tuning';
 import { EN } from './benchTable';
 
+const GAN_PREFIX = 'gan-';
+/** What the engine bench can run: every CNN, and each GAN as gan-<id>. */
+export const ENGINE_NETWORKS = [...CNN_MODEL_IDS, ...GAN_MODEL_IDS.map((id) => `${GAN_PREFIX}${id}`)];
+/** The app's engine with the tuner's choice. */
+export const TUNED = 'tuned';
+
+/** A lane: TensorFlow.js's WebGPU kernels, or the app's engine with a kernel choice. */
+export type EngineLane = { engine: 'tfjs' } | { engine: 'app'; kernels: string };
+
 export interface EngineBenchOptions {
-  models: CnnModelId[];
+  networks: string[];
   batches: number[];
   warmup: number;
   windows: number;
   windowSteps: number;
+  /** Kernel choices for the app's engine: `tuned` and forced candidate ids. */
+  kernels: string[];
+  rounds: number;
 }
 
 export interface EngineBenchRow {
-  model: CnnModelId;
+  network: string;
   batch: number;
-  engine: GpuEngine;
+  lane: EngineLane;
+  round: number;
   row: BenchRow | null;
   failure?: string;
+}
+
+export function laneName(lane: EngineLane): string {
+  return lane.engine === 'tfjs' ? 'TensorFlow.js' : `app's engine (${lane.kernels})`;
 }
 
 /** Training examples for a bench run: one epoch covers every step, so no epoch's end falls inside the measured windows. */
@@ -33,24 +57,42 @@ function examplesFor(batch: number, steps: number): number {
   return Math.min(60_000, Math.max(2048, batch * (steps + 1)));
 }
 
+function configOf(network: string, batch: number, lane: EngineLane, steps: number): RunConfig {
+  const engine = lane.engine;
+  if (network.startsWith(GAN_PREFIX)) {
+    const model = network.slice(GAN_PREFIX.length) as GanModelId;
+    const { config, errors } = parseGanConfig({ backend: 'webgpu', model, batchSize: String(batch), gpuEngine: engine, steps: String(steps + 1) });
+    if (errors.length) throw new Error(errors.map((e) => EN.say(e.message)).join('; '));
+    return config;
+  }
+  const { config, errors } = parseCnnConfig({ backend: 'webgpu', model: network as CnnModelId, batchSize: String(batch), gpuEngine: engine, trainExamples: String(examplesFor(batch, steps)), testExamples: '100', epochs: '1' });
+  if (errors.length) throw new Error(errors.map((e) => EN.say(e.message)).join('; '));
+  return config;
+}
+
 export async function measureEngines(open: () => Promise<Page>, options: EngineBenchOptions, log: (line: string) => void): Promise<EngineBenchRow[]> {
   const rows: EngineBenchRow[] = [];
   const steps = options.warmup + options.windows * options.windowSteps;
-  for (const model of options.models) {
-    for (const batch of options.batches) {
-      for (const engine of GPU_ENGINES) {
-        log(`${model}, batch ${batch}, WebGPU with ${engine === 'app' ? "the app's engine" : 'TensorFlow.js'}: ${options.warmup} warm-up + ${options.windows} × ${options.windowSteps} steps…`);
-        const { config, errors } = parseCnnConfig({ backend: 'webgpu', model, batchSize: String(batch), gpuEngine: engine, trainExamples: String(examplesFor(batch, steps)), testExamples: '100', epochs: '1' });
-        if (errors.length) throw new Error(errors.map((e) => EN.say(e.message)).join('; '));
-        const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps } };
-        const page = await open();
-        try {
-          const [row] = await page.evaluate((cmd) => window.runBenchmark(cmd), command);
-          rows.push({ model, batch, engine, row });
-        } catch (err) {
-          rows.push({ model, batch, engine, row: null, failure: err instanceof Error ? err.message.split('\n')[0] : String(err) });
-        } finally {
-          await page.close();
+  const lanes: EngineLane[] = [{ engine: 'tfjs' }, ...options.kernels.map((kernels) => ({ engine: 'app' as const, kernels }))];
+  for (let round = 0; round < options.rounds; round++) {
+    // Every other round runs the lanes backwards, so no lane always runs on a warmer (or busier) machine.
+    const order = round % 2 === 0 ? lanes : [...lanes].reverse();
+    for (const network of options.networks) {
+      for (const batch of options.batches) {
+        for (const lane of order) {
+          log(`round ${round + 1}: ${network}, batch ${batch}, WebGPU with ${laneName(lane)}: ${options.warmup} warm-up + ${options.windows} × ${options.windowSteps} steps…`);
+          const config = configOf(network, batch, lane, steps);
+          const gemm = lane.engine === 'app' && lane.kernels !== TUNED ? lane.kernels : undefined;
+          const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps }, ...(gemm ? { gemm } : {}) };
+          const page = await open();
+          try {
+            const [row] = await page.evaluate((cmd) => window.runBenchmark(cmd), command);
+            rows.push({ network, batch, lane, round, row });
+          } catch (err) {
+            rows.push({ network, batch, lane, round, row: null, failure: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+          } finally {
+            await page.close();
+          }
         }
       }
     }
@@ -59,18 +101,83 @@ export async function measureEngines(open: () => Promise<Page>, options: EngineB
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const sameLane = (a: EngineLane, b: EngineLane) => laneName(a) === laneName(b);
 
+/** One line per network, batch and lane: counts from the first round, step ms as the median over rounds (each round's value listed). */
 export function engineTable(rows: readonly EngineBenchRow[]): string {
-  const head = '| model | batch | engine | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | uploads / step | pipelines | CPU ms to record + submit a step | step ms | examples/s |';
-  const lines = rows.map(({ model, batch, engine, row, failure }) => {
-    const name = engine === 'app' ? "app's engine" : 'TensorFlow.js';
-    const f = row?.figures;
-    if (!row || !f) return `| ${model} | ${batch} | ${name} | FAILED: ${failure ?? 'no figures'} |||||||||| `;
-    const ran = row.engine === engine ? '' : ` (ran ${row.engine ?? 'tfjs'})`;
+  const head = '| network | batch | lane | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | uploads / step | pipelines | CPU ms to record + submit a step | step ms, median (rounds) | examples/s | step vs TensorFlow.js |';
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const first of rows) {
+    const key = `${first.network}|${first.batch}|${laneName(first.lane)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const all = rows.filter((r) => r.network === first.network && r.batch === first.batch && sameLane(r.lane, first.lane));
+    const ok = all.filter((r) => r.row?.figures);
+    const name = laneName(first.lane);
+    if (ok.length === 0) {
+      lines.push(`| ${first.network} | ${first.batch} | ${name} | FAILED: ${all[0].failure ?? 'no figures'} |||||||||||`);
+      continue;
+    }
+    const row = ok[0].row as BenchRow;
+    const f = row.figures as NonNullable<BenchRow['figures']>;
+    const stepMs = median(ok.map((r) => r.row?.figures?.stepMs ?? NaN));
+    const tfjs = rows.filter((r) => r.network === first.network && r.batch === first.batch && r.lane.engine === 'tfjs' && r.row?.figures);
+    const ratio = tfjs.length ? stepMs / median(tfjs.map((r) => r.row?.figures?.stepMs ?? NaN)) : NaN;
+    const ran = row.engine === first.lane.engine ? '' : ` (ran ${row.engine ?? 'tfjs'})`;
     const p = f.perStep;
-    return `| ${model} | ${batch} | ${name}${ran} | ${fixed(p.dispatches, 1)} | ${fixed(p.submits, 2)} | ${fixed(f.awaitsPerWindow, 1)} (${fixed(f.windowSteps, 0)}) | ${fixed(p.buffers, 2)} | ${fixed(p.bindGroups, 1)} | ${fixed(p.writes, 2)} | ${f.pipelines} | ${fixed(f.encodeMs, 3)} | ${fixed(f.stepMs, 1)} | ${fixed(row.examplesPerSec, 0)} |`;
+    const examples = (row.examplesPerSec * f.stepMs) / stepMs;
+    lines.push(
+      `| ${first.network} | ${first.batch} | ${name}${ran} | ${fixed(p.dispatches, 1)} | ${fixed(p.submits, 2)} | ${fixed(f.awaitsPerWindow, 1)} (${fixed(f.windowSteps, 0)}) | ${fixed(p.buffers, 2)} | ${fixed(p.bindGroups, 1)} | ${fixed(p.writes, 2)} | ${f.pipelines} | ${fixed(f.encodeMs, 3)} | ${fixed(stepMs, 1)} (${ok.map((r) => fixed(r.row?.figures?.stepMs ?? NaN, 0)).join(', ')}) | ${fixed(examples, 0)} | ${fixed(ratio, 2)}× |`,
+    );
+  }
+  return [head, `|${'---|'.repeat(3)}${'---:|'.repeat(11)}`, ...lines].join('\n');
+}
+
+/** Side by side in the same rounds: each app lane's step time over a reference lane's (legacy-direct: the engine's first kernels). */
+export function kernelRatioTable(rows: readonly EngineBenchRow[], reference: string): string {
+  const apps = [...new Set(rows.filter((r) => r.lane.engine === 'app').map((r) => laneName(r.lane)))];
+  const refName = laneName({ engine: 'app', kernels: reference });
+  if (!apps.includes(refName)) return '';
+  const keys = [...new Set(rows.map((r) => `${r.network}|${r.batch}`))];
+  const head = `| network | batch | ${apps.map((a) => `${a} / ${refName}`).join(' | ')} |`;
+  const lines = keys.map((key) => {
+    const [network, batch] = key.split('|');
+    const stepOf = (name: string) => median(rows.filter((r) => r.network === network && String(r.batch) === batch && laneName(r.lane) === name && r.row?.figures).map((r) => r.row?.figures?.stepMs ?? NaN));
+    const ref = stepOf(refName);
+    return `| ${network} | ${batch} | ${apps.map((a) => `${fixed(stepOf(a) / ref, 2)}×`).join(' | ')} |`;
   });
-  return [head, `|${'---|'.repeat(3)}${'---:|'.repeat(10)}`, ...lines].join('\n');
+  return [head, `|---|---:|${'---:|'.repeat(apps.length)}`, ...lines].join('\n');
+}
+
+/** The tuner's work per network and batch (first round, tuned lane): each product's candidates' times and the choice. */
+export function tuningTables(rows: readonly EngineBenchRow[]): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    const tuning: TuningReport | undefined = r.row?.tuning;
+    if (r.round !== 0 || r.lane.engine !== 'app' || r.lane.kernels !== TUNED || !tuning) continue;
+    const ids = [...new Set(tuning.products.flatMap((p) => p.tried.map((t) => t.id)))];
+    out.push(`\n${r.network}, batch ${r.batch}: ${tuning.source}${tuning.probeMs === null ? '' : `, probe ${fixed(tuning.probeMs, 3)} ms`}, ${fixed(tuning.ms, 0)} ms, ${tuning.pipelines} pipelines compiled to time${tuning.onGpuClock ? ', GPU clock' : ', wall clock'}\n`);
+    if (ids.length === 0) {
+      out.push(`| product | GFLOP | choice |\n|---|---:|---|\n${tuning.products.map((p) => `| ${p.label} | ${fixed(p.flops / 1e9, 3)} | ${p.choice} |`).join('\n')}`);
+      continue;
+    }
+    const cell = (p: TuningReport['products'][number], id: string) => {
+      const t = p.tried.find((x) => x.id === id);
+      if (!t) return '';
+      if (t.ms === null) return t.note?.startsWith('not timed') ? '·' : 'failed';
+      return id === p.choice ? `**${fixed(t.ms, 3)}**` : fixed(t.ms, 3);
+    };
+    out.push(`| product | GFLOP | ${ids.join(' | ')} | choice |`);
+    out.push(`|---|---:|${'---:|'.repeat(ids.length)}---|`);
+    for (const p of tuning.products) out.push(`| ${p.label} | ${fixed(p.flops / 1e9, 3)} | ${ids.map((id) => cell(p, id)).join(' | ')} | ${p.choice} |`);
+  }
+  return out.join('\n');
 }
 
 export interface ParityRow {
@@ -106,4 +213,3 @@ export function parityTable(rows: readonly ParityRow[]): string {
   const lines = rows.map((r) => `| ${r.model} | ${r.lane} | ${r.steps} | ${r.worst === null ? '(reference)' : r.worst.toExponential(2)} | ${fixed(r.finalLoss, 4)} |`);
   return [head, '|---|---|---:|---:|---:|', ...lines].join('\n');
 }
-

@@ -61,6 +61,7 @@ async function figuresRow(command: BenchCommand, windows: { windows: number; win
       backend: workload.info.backend,
       engine: workload.info.engine,
       figures,
+      ...(workload.engineTuning?.() ? { tuning: workload.engineTuning() ?? undefined } : {}),
       firstStepMs: figures.firstStepMs,
       medianStepMs: figures.stepMs,
       p90StepMs: figures.stepMs,
@@ -157,7 +158,7 @@ function rowFrom(loop: BenchRow['loop'], workload: TrainingWorkload, timings: Lo
 /** The bench page's job: app loop against bare loop on one backend, the rows sent as one event. */
 export async function runBenchmarkJob(request: BenchCommand, ctx: EngineJobContext): Promise<void> {
   const config = requireRunConfig(request.config);
-  const run = () => runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit));
+  const run = () => runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit, { gemm: request.gemm }));
   const rows = config.backend === 'wasm' && request.wasm ? await withWasmSettings(request.wasm, run) : await run();
   ctx.emit({ type: 'benchmark', rows });
 }

@@ -1,10 +1,11 @@
 import type { BackendName } from '../../config/backends';
 import type { GpuEngine } from '../../config/gpuEngines';
 import { activeWebGpuDevice } from '../backends/webgpu';
+import type { EngineTarget } from '../gpu/tuning/engineKernels';
 
-/** The app's engine's device, when the run asked for it and WebGPU is the active backend; otherwise TensorFlow.js's kernels run. */
-export function engineOn(backend: BackendName, engine: GpuEngine): { device: GPUDevice } | undefined {
+/** The app's engine's device (and a product kernel forced, if asked), when the run asked for it and WebGPU is the active backend; otherwise TensorFlow.js's kernels run. */
+export function engineOn(backend: BackendName, engine: GpuEngine, gemm?: string): EngineTarget | undefined {
   if (backend !== 'webgpu' || engine !== 'app') return undefined;
   const device = activeWebGpuDevice();
-  return device ? { device } : undefined;
+  return device ? { device, ...(gemm ? { gemm } : {}) } : undefined;
 }

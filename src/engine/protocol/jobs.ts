@@ -52,6 +52,8 @@ export type JobRequest =
       wasm?: { threads: number | null; appKernels: boolean };
       /** Instead of the timed loop: a step counted at the WebGPU API, over `windows` windows of `windowSteps` steps after the warm-up. */
       stepFigures?: { windows: number; windowSteps: number };
+      /** The app's engine: one product kernel for every product it fits (src/engine/gpu/kernels/gemm/candidates.ts), instead of the tuner's choice. */
+      gemm?: string;
     };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;

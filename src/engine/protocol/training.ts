@@ -2,6 +2,7 @@ import type { KernelGroup } from './lab';
 import type { BackendName } from '../../config/backends';
 import type { GpuEngine } from '../../config/gpuEngines';
 import type { StepFigures } from './stepFigures';
+import type { TuningReport } from './tuning';
 import type { InspectQuery } from './inspect';
 import type { Message } from '../../i18n/message';
 import type { Histogram } from '../../metrics/histogram';
@@ -115,6 +116,8 @@ export interface BenchRow {
   engine?: GpuEngine;
   /** A step counted at the WebGPU API and timed with steps in flight, when asked for (src/engine/gpu/bench/stepFigures.ts). */
   figures?: StepFigures;
+  /** The app's engine: how each product's kernel was chosen (candidates' times where it timed them). */
+  tuning?: TuningReport;
   firstStepMs: number;
   medianStepMs: number;
   p90StepMs: number;

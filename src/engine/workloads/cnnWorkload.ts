@@ -80,6 +80,7 @@ export class CnnWorkload implements TrainingWorkload {
       const on = new EngineClassifier(engine.target, this, engine.config, engine.data);
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
+      this.engineTuning = () => on.tuning;
       this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
       this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
       this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
@@ -89,6 +90,7 @@ export class CnnWorkload implements TrainingWorkload {
 
   readonly runSteps?: TrainingWorkload['runSteps'];
   readonly prepare?: TrainingWorkload['prepare'];
+  readonly engineTuning?: TrainingWorkload['engineTuning'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
   readonly encodeMs?: TrainingWorkload['encodeMs'];

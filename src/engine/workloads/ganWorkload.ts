@@ -55,6 +55,7 @@ export class GanWorkload implements TrainingWorkload {
       const on = new EngineGan(engine.target, trainer, config, engine.split, () => stream.position);
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
+      this.engineTuning = () => on.tuning;
       this.runSteps = (count, part) => on.runSteps(count, part);
       this.deviceMemory = () => on.deviceMemory();
       this.knownStepPeak = () => on.knownStepPeak();
@@ -72,6 +73,7 @@ export class GanWorkload implements TrainingWorkload {
   readonly engine: EngineGan | null = null;
   readonly runSteps?: TrainingWorkload['runSteps'];
   readonly prepare?: TrainingWorkload['prepare'];
+  readonly engineTuning?: TrainingWorkload['engineTuning'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
   readonly encodeMs?: TrainingWorkload['encodeMs'];

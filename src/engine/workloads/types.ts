@@ -2,6 +2,7 @@ import type * as tf from '@tensorflow/tfjs';
 import type { MemorySplit } from '../../metrics/memoryPlan';
 import type { Message } from '../../i18n/message';
 import type { EvalPoint, RunInfo, SampleGrid, StepPart } from '../protocol/training';
+import type { TuningReport } from '../protocol/tuning';
 
 /** What a workload says while it prepares its first step: progress, and notes the run shows after. */
 export interface PrepareListener {
@@ -42,6 +43,8 @@ export interface TrainingWorkload {
   knownStepPeak?(): { liveBytes: number; peakBytes: number } | null;
   /** CPU milliseconds spent recording and submitting steps so far, where the engine keeps the count (the app's engine). */
   encodeMs?(): number;
+  /** The app's engine: how its product kernels were chosen, once its plan exists. */
+  engineTuning?(): TuningReport | null;
   /** Work before the first step that reports progress (the app's engine compiling its plan and choosing its kernels). */
   prepare?(listener: PrepareListener): Promise<void>;
   /** Brings the TensorFlow.js model up to date with the engine's weights before anything reads it (no-op without the engine). */

@@ -8,6 +8,7 @@
  * so. Speed choices never read the adapter's name.
  */
 import { msg, type Message } from '../../../i18n/message';
+import type { CandidateTime, ProductTuning, TuningReport, TuningSource } from '../../protocol/tuning';
 import { GEMM_CANDIDATES, gemmCandidate } from '../kernels/gemm/candidates';
 import { K_OF, type GemmSpec } from '../kernels/gemm/spec';
 import { deviceFacts, type DeviceFacts, type GemmCandidate } from '../kernels/gemm/types';
@@ -23,34 +24,12 @@ export const TUNING_BUDGET_MS = 2000;
 export const SLOW_ADAPTER_CANDIDATE = 'direct-16x4-8x4';
 /** Runs a timing takes at the least (a first one and a measured one, then more where it is short). */
 const PROBE_RUNS = 3;
-
-export interface CandidateTime {
-  id: string;
-  /** Milliseconds per run; null where it did not run (the note says why). */
-  ms: number | null;
-  note?: string;
-}
-
-export interface ProductTuning {
-  label: string;
-  flops: number;
-  tried: CandidateTime[];
-  choice: string;
-}
-
-export type TuningSource = 'timed' | 'remembered' | 'slowAdapter' | 'forced';
-
-export interface TuningReport {
-  source: TuningSource;
-  /** Wall milliseconds the choice took (compiles and timings). */
-  ms: number;
-  /** One run of the largest product in the slow-adapter form, where it was measured. */
-  probeMs: number | null;
-  onGpuClock: boolean;
-  /** Pipelines compiled to time candidates (the plan's own are counted by the plan). */
-  pipelines: number;
-  products: ProductTuning[];
-}
+/**
+ * Below this rate on its largest product an adapter is a processor's (SwiftShader runs 2-5 GFLOP/s here), and
+ * compiling candidates alone would spend the budget (Dawn's zero-filled workgroup memory costs SwiftShader a
+ * second a tiled kernel); every GPU runs even a small product well above it.
+ */
+const MIN_TUNING_GFLOPS = 10;
 
 export interface TuningOptions {
   store: TuningStore;
@@ -72,6 +51,13 @@ function firstFitting(spec: GemmSpec, facts: DeviceFacts, candidates: readonly G
   const fit = candidates.find((c) => c.family !== 'legacy' && !c.unfit(spec, facts)) ?? candidates.find((c) => !c.unfit(spec, facts));
   if (!fit) throw new Error(`${spec.label}: no product kernel fits this adapter.`);
   return fit;
+}
+
+/** The candidate timed fastest most often so far: the untimed products' guess once the budget is spent. */
+function mostChosen(entries: readonly (ProductTuning | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e && e.tried.length) counts.set(e.choice, (counts.get(e.choice) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** A choice from a table of candidate ids by signature, each checked to fit (a stale or foreign id falls back). */
@@ -144,10 +130,11 @@ export class ProductTuner implements ProductChooser {
     try {
       const budget = this.options.budgetMs ?? TUNING_BUDGET_MS;
       const order = products.map((p, i) => ({ p, i, flops: flopsOf(p) })).sort((a, b) => b.flops - a.flops);
-      // The largest product in the first candidate that fits: what one candidate costs here, compile included.
+      // The largest product in the slow-adapter form: how fast this adapter runs, from work it must do anyway.
       const probe = await this.probe(order[0].p, timer);
       const fitting = this.candidates.filter((c) => !c.unfit(order[0].p, this.facts)).length;
-      if (!probe || (probe.compileMs + probe.runMs * PROBE_RUNS) * fitting > budget) {
+      const gflops = probe ? order[0].flops / (probe.runMs * 1e6) : 0;
+      if (!probe || probe.runMs * PROBE_RUNS * fitting > budget || gflops < MIN_TUNING_GFLOPS) {
         await store.put({ id: adapter, choices: {}, slow: true, at: Date.now() });
         const choice = choiceFrom(new Map(), this.facts, this.candidates, SLOW_ADAPTER_CANDIDATE);
         return { choice, report: report('slowAdapter', untimed(choice), probe?.runMs ?? null, timer.onGpuClock) };
@@ -161,7 +148,7 @@ export class ProductTuner implements ProductChooser {
         const signature = signatures[i];
         const earlier = entries.find((e, j) => e && signatures[j] === signature);
         if (earlier) entries[i] = { ...earlier, label: p.label };
-        else if (performance.now() - start > budget) entries[i] = { label: p.label, flops, tried: [], choice: firstFitting(p, this.facts, this.candidates).id };
+        else if (performance.now() - start > budget) entries[i] = { label: p.label, flops, tried: [], choice: firstFitting(p, this.facts, this.candidates, mostChosen(entries)).id };
         else entries[i] = await this.tuneOne(p, timer, start + (budget * flopsDone) / totalFlops);
         chosen.set(signature, entries[i].choice);
         this.options.onProgress?.(done + 1, products.length);
@@ -175,15 +162,12 @@ export class ProductTuner implements ProductChooser {
     }
   }
 
-  /** The largest product in the first candidate that fits, compiled and run once; null if it would not compile. */
-  private async probe(spec: GemmSpec, timer: KernelTimer): Promise<{ compileMs: number; runMs: number } | null> {
-    const build = firstFitting(spec, this.facts, this.candidates).build(spec);
-    const start = performance.now();
+  /** One run of a product in the slow-adapter form, compiled first; null if it would not compile. */
+  private async probe(spec: GemmSpec, timer: KernelTimer): Promise<{ runMs: number } | null> {
+    const build = firstFitting(spec, this.facts, this.candidates, SLOW_ADAPTER_CANDIDATE).build(spec);
     const dispatches = await compiled(this.device, this.compiler(), build, this.scratchFor(build.scratchFloats));
     if (typeof dispatches === 'string') return null;
-    await this.device.queue.onSubmittedWorkDone();
-    const compileMs = performance.now() - start;
-    return { compileMs, runMs: await timer.timeOnce(dispatches) };
+    return { runMs: await timer.timeOnce(dispatches) };
   }
 
   /** Times candidates of one product in table order until its deadline; the first that fits always runs. */

@@ -8,7 +8,7 @@
 import { tiledGridBuild } from './build';
 import { boundsMoveWithK, onesTest, productPrelude, type GemmSpec } from './spec';
 import { gridUnfit, type DeviceFacts, type GemmBuild, type GemmCandidate } from './types';
-import { each, range, storeOrPartial } from './wgsl';
+import { each, range, tileStore } from './wgsl';
 
 export interface DirectParams {
   /** Rows and columns of outputs per thread. */
@@ -63,7 +63,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
       ${each(rm, rn, (r, c) => `acc${r}_${c} = acc${r}_${c} + a${r} * b${c};`)}
     }
   }
-  ${each(rm, rn, (r, c) => `{ let m = m0 + ${r * wy}u; let n = n0 + ${c * wx}u; if (m < M && n < N) { ${storeOrPartial(split, spec.M, spec.N, `acc${r}_${c}`)} } }`)}
+  ${tileStore(rm, rn, `m0 + r * ${wy}u`, `n0 + c * ${wx}u`, split, spec)}
 }`;
 }
 

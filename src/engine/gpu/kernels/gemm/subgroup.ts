@@ -9,7 +9,7 @@ import { aValue, stepRows, type DirectParams } from './direct';
 import { tiledGridBuild } from './build';
 import { onesTest, productPrelude, type GemmSpec } from './spec';
 import { gridUnfit, type DeviceFacts, type GemmBuild, type GemmCandidate } from './types';
-import { each, range, storeOrPartial } from './wgsl';
+import { each, range, tileStore } from './wgsl';
 
 function body(spec: GemmSpec, p: DirectParams, chunk: number, split: boolean): string {
   const { rm, rn, wx, wy } = p;
@@ -55,7 +55,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
       }
     }
   }
-  ${each(rm, rn, (r, c) => `{ let m = m0 + ${r * wy}u; let n = n0 + ${c * wx}u; if (m < M && n < N) { ${storeOrPartial(split, spec.M, spec.N, `acc${r}_${c}`)} } }`)}
+  ${tileStore(rm, rn, `m0 + r * ${wy}u`, `n0 + c * ${wx}u`, split, spec)}
 }`;
 }
 

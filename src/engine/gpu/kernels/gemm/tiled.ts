@@ -9,7 +9,7 @@
 import { tiledGridBuild } from './build';
 import { onesTest, productPrelude, type GemmSpec } from './spec';
 import { gridUnfit, type DeviceFacts, type GemmBuild, type GemmCandidate } from './types';
-import { each, range, storeOrPartial } from './wgsl';
+import { each, range, tileStore } from './wgsl';
 
 export interface TiledParams {
   TM: number;
@@ -91,7 +91,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   ${range(LB, (j) => `let colB${j} = bCol(min(n0 + oB${j}, N - 1u));`)}
   ${each(rm, rn / 4, (i, q) => `var acc${i}_${q} = vec4<f32>(0.0);`)}
   ${slice}
-  ${each(rm, rn, (i, c) => `{ let m = m0 + lid.y * ${rm}u + ${i}u; let n = n0 + lid.x * ${rn}u + ${c}u; if (m < M && n < N) { ${storeOrPartial(split, spec.M, spec.N, `acc${i}_${Math.floor(c / 4)}[${c % 4}]`)} } }`)}
+  ${tileStore(rm, rn, `m0 + lid.y * ${rm}u + r`, `n0 + lid.x * ${rn}u + c`, split, spec, (i, c) => `acc${i}_${Math.floor(c / 4)}[${c % 4}]`)}
 }`;
 }
 
