@@ -4,6 +4,7 @@ import { softwareGpuOf } from '../../config/softwareGpu';
 import { detailOf, msg, type Message } from '../../i18n/message';
 import { float32Only, type BackendRuntime } from './runtime';
 import { registerWebgpuTrainingKernels } from './webgpuKernels';
+import { askForEngineFeatures } from './webgpuFeatures';
 
 /** Why each device the backend used was lost, once it was (TensorFlow.js itself never watches device.lost). */
 const lostReasons = new WeakMap<GPUDevice, Message>();
@@ -62,6 +63,7 @@ export const webgpuRuntime: BackendRuntime = {
   async load() {
     await import('@tensorflow/tfjs-backend-webgpu');
     registerWebgpuTrainingKernels();
+    askForEngineFeatures();
   },
   kernelTiming() {
     const timestamps = (tf.backend() as unknown as { supportTimestampQuery?: boolean }).supportTimestampQuery === true;
