@@ -8,13 +8,15 @@ import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { createBuffersChecked } from './outOfMemory';
 import { dawnDevice } from './testing/dawn';
+import { FORMS, type Form } from './testing/forms';
 
 let mnist: ImageDataset;
 let device: GPUDevice;
 
 const RUN: Partial<CnnRunConfig> = { model: 'mlp', batchSize: 8, trainExamples: 400, testExamples: 100, learningRate: 0.01, seed: 11 };
 const config = (overrides: Partial<CnnRunConfig> = {}): CnnRunConfig => ({ ...defaultCnnConfig(), backend: 'cpu', ...RUN, ...overrides });
-const engine = () => ({ engine: { device } });
+let form: Form = 'direct';
+const engine = () => ({ engine: { device, gemm: FORMS[form] } });
 
 async function engineLosses(workload: CnnWorkload, steps: number): Promise<number[]> {
   const losses: number[] = [];
@@ -38,7 +40,8 @@ beforeAll(async () => {
 });
 
 describe("checkpoints of the app's WebGPU engine", () => {
-  it('continue on the engine bit for bit, and on the cpu backend within rounding, from the same file format', async () => {
+  it.each(Object.keys(FORMS) as Form[])('continue on the engine bit for bit, and on the cpu backend within rounding, from the same file format (%s products)', async (inForm) => {
+    form = inForm;
     const unbroken = CnnWorkload.create(config(), mnist, 'cpu', {}, engine());
     const whole = await engineLosses(unbroken, 8);
     unbroken.dispose();

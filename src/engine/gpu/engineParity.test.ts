@@ -8,6 +8,7 @@ import type { ImageDataset } from '../../data/types';
 import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { dawnDevice } from './testing/dawn';
+import { FORMS, type Form } from './testing/forms';
 
 /**
  * Largest |cpu loss − engine loss| allowed at any step. Both start from the same weights and see the same
@@ -58,18 +59,26 @@ describe("the app's WebGPU engine follows TensorFlow.js's cpu backend", () => {
     ['large', { batchSize: 2 }, 4],
     // Accumulation and batches built in JS: the same summed gradient, the same examples.
     ['mlp', { batchSize: 4, accumulationSteps: 3, dataPlacement: 'host' }, 30],
-  ])(`trains the %s model (%o): the loss within ${TOLERANCE} for %i steps`, async (model, overrides, steps) => {
+  ])(`trains the %s model (%o) in every product form: the loss within ${TOLERANCE} for %i steps`, async (model, overrides, steps) => {
     const cpu = CnnWorkload.create(config({ model, ...overrides }), mnist, 'cpu', {});
     const expected = await lossCurve(cpu, steps);
     cpu.dispose();
-    const engine = CnnWorkload.create(config({ model, ...overrides }), mnist, 'cpu', {}, { engine: { device } });
-    const initial = (await engine.captureState()).weights;
-    const got = await lossCurve(engine, steps);
-    const trained = (await engine.captureState()).weights;
-    engine.dispose();
-    const worst = Math.max(...got.map((loss, i) => Math.abs(loss - expected[i])));
-    expect(worst).toBeLessThanOrEqual(TOLERANCE);
-    // Every weight tensor must have moved, or agreeing on the losses would prove nothing about its gradient.
-    trained.forEach((w, i) => expect(w.values.reduce((most, v, j) => Math.max(most, Math.abs(v - initial[i].values[j])), 0), w.name).toBeGreaterThan(1e-4));
+    // The tuner's own choice, then each form forced.
+    for (const form of [null, ...(Object.keys(FORMS) as Form[])]) {
+      const engine = CnnWorkload.create(config({ model, ...overrides }), mnist, 'cpu', {}, { engine: form ? { device, gemm: FORMS[form] } : { device } });
+      // A silent fall-back to TensorFlow.js's kernels would agree with the cpu backend too.
+      expect(engine.info.engine, `${form ?? 'tuned'}`).toBe('app');
+      const initial = (await engine.captureState()).weights;
+      const got = await lossCurve(engine, steps);
+      const trained = (await engine.captureState()).weights;
+      const source = engine.engineTuning?.()?.source;
+      if (form) expect(source).toBe('forced');
+      else expect(['timed', 'remembered', 'slowAdapter']).toContain(source);
+      engine.dispose();
+      const worst = Math.max(...got.map((loss, i) => Math.abs(loss - expected[i])));
+      expect(worst, `${form ?? 'tuned'}`).toBeLessThanOrEqual(TOLERANCE);
+      // Every weight tensor must have moved, or agreeing on the losses would prove nothing about its gradient.
+      trained.forEach((w, i) => expect(w.values.reduce((most, v, j) => Math.max(most, Math.abs(v - initial[i].values[j])), 0), w.name).toBeGreaterThan(1e-4));
+    }
   });
 });

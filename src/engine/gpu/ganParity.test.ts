@@ -7,6 +7,7 @@ import type { ImageDataset } from '../../data/types';
 import type { StepPart } from '../protocol/training';
 import { GanWorkload } from '../workloads/ganWorkload';
 import { dawnDevice } from './testing/dawn';
+import { FORMS, type Form } from './testing/forms';
 
 /** As engineParity.test.ts: float32 rounding only, carried by Adam from step to step (measured below 1e-6 here). */
 const TOLERANCE = 1e-4;
@@ -51,16 +52,19 @@ describe("both GANs on the app's WebGPU engine follow TensorFlow.js's cpu backen
     const cpu = GanWorkload.create(config(overrides), mnist, 'cpu', {});
     const expected = await scalarCurve(cpu, parts);
     cpu.dispose();
-    const engine = GanWorkload.create(config(overrides), mnist, 'cpu', {}, { engine: { device } });
-    expect(engine.info.engine).toBe('app');
-    const got = await scalarCurve(engine, parts);
-    const state = await engine.captureState();
-    engine.dispose();
-    expect(Object.keys(got[0]).sort()).toEqual(Object.keys(expected[0]).sort());
-    const worst = Math.max(...got.flatMap((point, i) => Object.entries(point).map(([name, value]) => Math.abs(value - expected[i][name]))));
-    expect(worst).toBeLessThanOrEqual(TOLERANCE);
     const dSteps = parts.map((part) => (part === 'generator' ? 0 : part === 'discriminator' ? 1 : (overrides.dStepsPerGStep ?? 1)));
-    expect(state.streamPosition).toBe(dSteps.reduce((a, b) => a + b, 0));
-    expect(state.noiseDraws).toBe(dSteps.reduce((a, b) => a + b, 0) + parts.filter((part) => part !== 'discriminator').length);
+    for (const form of [null, ...(Object.keys(FORMS) as Form[])]) {
+      const engine = GanWorkload.create(config(overrides), mnist, 'cpu', {}, { engine: form ? { device, gemm: FORMS[form] } : { device } });
+      expect(engine.info.engine, `${form ?? 'tuned'}`).toBe('app');
+      const got = await scalarCurve(engine, parts);
+      const state = await engine.captureState();
+      expect(engine.engineTuning?.()?.source).toEqual(form ? 'forced' : expect.stringMatching(/^(timed|remembered|slowAdapter)$/));
+      engine.dispose();
+      expect(Object.keys(got[0]).sort()).toEqual(Object.keys(expected[0]).sort());
+      const worst = Math.max(...got.flatMap((point, i) => Object.entries(point).map(([name, value]) => Math.abs(value - expected[i][name]))));
+      expect(worst, `${form ?? 'tuned'}`).toBeLessThanOrEqual(TOLERANCE);
+      expect(state.streamPosition).toBe(dSteps.reduce((a, b) => a + b, 0));
+      expect(state.noiseDraws).toBe(dSteps.reduce((a, b) => a + b, 0) + parts.filter((part) => part !== 'discriminator').length);
+    }
   });
 });

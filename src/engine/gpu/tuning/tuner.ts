@@ -127,6 +127,7 @@ export class ProductTuner implements ProductChooser {
       return { choice, report: report('remembered', untimed(choice), null) };
     }
     const timer = new KernelTimer(this.device);
+    this.options.onProgress?.(0, products.length);
     try {
       const budget = this.options.budgetMs ?? TUNING_BUDGET_MS;
       const order = products.map((p, i) => ({ p, i, flops: flopsOf(p) })).sort((a, b) => b.flops - a.flops);
