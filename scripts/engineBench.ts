@@ -18,6 +18,7 @@ import type { LabJobState } from '../src/engine/protocol/labJobState';
 import type { BenchRow } from '../src/engine/protocol/training';
 import type { TuningReport } from '../src/engine/protocol/tuning';
 import { EN } from './benchTable';
+import { tuningTable } from './tuningTable';
 
 const GAN_PREFIX = 'gan-';
 /** What the engine bench can run: every CNN, and each GAN as gan-<id>. */
@@ -157,27 +158,10 @@ export function kernelRatioTable(rows: readonly EngineBenchRow[], reference: str
 
 /** The tuner's work per network and batch (first round, tuned lane): each product's candidates' times and the choice. */
 export function tuningTables(rows: readonly EngineBenchRow[]): string {
-  const out: string[] = [];
-  for (const r of rows) {
-    const tuning: TuningReport | undefined = r.row?.tuning;
-    if (r.round !== 0 || r.lane.engine !== 'app' || r.lane.kernels !== TUNED || !tuning) continue;
-    const ids = [...new Set(tuning.products.flatMap((p) => p.tried.map((t) => t.id)))];
-    out.push(`\n${r.network}, batch ${r.batch}: ${tuning.source}${tuning.probeMs === null ? '' : `, probe ${fixed(tuning.probeMs, 3)} ms`}, ${fixed(tuning.ms, 0)} ms, ${tuning.pipelines} pipelines compiled to time${tuning.onGpuClock ? ', GPU clock' : ', wall clock'}\n`);
-    if (ids.length === 0) {
-      out.push(`| product | GFLOP | choice |\n|---|---:|---|\n${tuning.products.map((p) => `| ${p.label} | ${fixed(p.flops / 1e9, 3)} | ${p.choice} |`).join('\n')}`);
-      continue;
-    }
-    const cell = (p: TuningReport['products'][number], id: string) => {
-      const t = p.tried.find((x) => x.id === id);
-      if (!t) return '';
-      if (t.ms === null) return t.note?.startsWith('not timed') ? '·' : 'failed';
-      return id === p.choice ? `**${fixed(t.ms, 3)}**` : fixed(t.ms, 3);
-    };
-    out.push(`| product | GFLOP | ${ids.join(' | ')} | choice |`);
-    out.push(`|---|---:|${'---:|'.repeat(ids.length)}---|`);
-    for (const p of tuning.products) out.push(`| ${p.label} | ${fixed(p.flops / 1e9, 3)} | ${ids.map((id) => cell(p, id)).join(' | ')} | ${p.choice} |`);
-  }
-  return out.join('\n');
+  return rows
+    .filter((r) => r.round === 0 && r.lane.engine === 'app' && r.lane.kernels === TUNED && r.row?.tuning)
+    .map((r) => `\n${tuningTable(`${r.network}, batch ${r.batch}`, r.row?.tuning as TuningReport)}`)
+    .join('\n');
 }
 
 export interface ParityRow {

@@ -18,8 +18,14 @@ import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { parseCnnConfig, type CnnRunConfig } from '../../src/config/cnnConfig';
 import { parseGanConfig } from '../../src/config/ganConfig';
-import { GPU_ENGINES, type GpuEngine } from '../../src/config/gpuEngines';
-import { CNN_MODEL_IDS, type CnnModelId } from '../../src/config/models';
+import type { GpuEngine } from '../../src/config/gpuEngines';
+import { SHIPPED_IMAGE_SHAPE } from '../../src/config/imageShape';
+import { CNN_MODEL_IDS, type CnnModelId, type GanModelId } from '../../src/config/models';
+import { GanTrainer } from '../../src/engine/gan/ganSteps';
+import { checkCandidates, type CandidateCheck } from '../../src/engine/gpu/bench/candidateCheck';
+import type { TuningReport } from '../../src/engine/protocol/tuning';
+import { getGanModel } from '../../src/models/gan/registry';
+import { getCnnModel } from '../../src/models/registry';
 import { loadDataset } from '../../src/data/loadDataset';
 import { createFileReader } from '../../src/data/nodeReader';
 import type { ImageDataset } from '../../src/data/types';
@@ -43,6 +49,9 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '20' },
     'expect-adapter': { type: 'string' },
     skip: { type: 'string', default: '' },
+    gans: { type: 'string', default: 'mlp,dcgan' },
+    'compare-models': { type: 'string', default: 'classic' },
+    'compare-kernels': { type: 'string', default: 'legacy-tiled' },
     'full-seconds': { type: 'string', default: '120' },
     merge: { type: 'string' },
   },
@@ -86,21 +95,36 @@ interface Row {
   workload: string;
   batch: number;
   engine: GpuEngine;
+  /** The app's engine: 'tuned', or the candidate forced for every product. */
+  kernels?: string;
   ran: GpuEngine;
   params: number;
   figures: StepFigures | null;
   examplesPerSec: number | null;
+  tuning?: TuningReport | null;
   failure?: string;
 }
 
-async function measured(workload: TrainingWorkload, label: string, batch: number, engine: GpuEngine, params: number): Promise<Row> {
+/** The lanes of a network: TensorFlow.js's kernels, the app's engine tuned, and for compared models the app's engine with each compared kernel forced. */
+function lanes(name: string): { engine: GpuEngine; kernels?: string }[] {
+  const compared = args['compare-models'].split(',').includes(name) ? args['compare-kernels'].split(',').filter(Boolean) : [];
+  return [{ engine: 'tfjs' }, { engine: 'app', kernels: 'tuned' }, ...compared.map((kernels) => ({ engine: 'app' as const, kernels }))];
+}
+
+function target(device: GPUDevice, lane: { engine: GpuEngine; kernels?: string }) {
+  if (lane.engine !== 'app') return undefined;
+  return lane.kernels && lane.kernels !== 'tuned' ? { device, gemm: lane.kernels } : { device };
+}
+
+async function measured(workload: TrainingWorkload, label: string, batch: number, lane: { engine: GpuEngine; kernels?: string }, params: number): Promise<Row> {
   const windows = Number(args.windows);
   const windowSteps = Number(args.window);
+  const base = { workload: label, batch, engine: lane.engine, ...(lane.kernels ? { kernels: lane.kernels } : {}), ran: workload.info.engine, params };
   try {
     const figures = await measureStepFigures(workload, { warmupSteps: Number(args.warmup), windows, windowSteps });
-    return { workload: label, batch, engine, ran: workload.info.engine, params, figures, examplesPerSec: (workload.examplesPerStep * 1000) / figures.stepMs };
+    return { ...base, figures, examplesPerSec: (workload.examplesPerStep * 1000) / figures.stepMs, tuning: workload.engineTuning?.() ?? null };
   } catch (err) {
-    return { workload: label, batch, engine, ran: workload.info.engine, params, figures: null, examplesPerSec: null, failure: err instanceof Error ? err.message : String(err) };
+    return { ...base, figures: null, examplesPerSec: null, failure: err instanceof Error ? err.message : String(err) };
   } finally {
     workload.dispose();
   }
@@ -111,12 +135,12 @@ async function cnnRows(device: GPUDevice, data: ImageDataset): Promise<Row[]> {
   mkdirSync(join(args.out, 'models'), { recursive: true });
   for (const model of args.models.split(',') as CnnModelId[]) {
     for (const batch of numbers(args.batches)) {
-      for (const engine of GPU_ENGINES) {
-        console.log(`${model}, batch ${batch}, ${engine}…`);
-        const workload = CnnWorkload.create(cnnConfig(model, batch, engine), data, 'webgpu', {}, { engine: engine === 'app' ? { device } : undefined });
+      for (const lane of lanes(model)) {
+        console.log(`${model}, batch ${batch}, ${lane.engine}${lane.kernels ? ` (${lane.kernels})` : ''}…`);
+        const workload = CnnWorkload.create(cnnConfig(model, batch, lane.engine), data, 'webgpu', {}, { engine: target(device, lane) });
         writeFileSync(join(args.out, 'models', `${model}.json`), JSON.stringify(workload.model.toJSON(null, false)));
-        rows.push(await measured(workload, model, batch, engine, workload.info.params));
-        console.log(JSON.stringify(rows[rows.length - 1]));
+        rows.push(await measured(workload, model, batch, lane, workload.info.params));
+        console.log(JSON.stringify({ ...rows[rows.length - 1], tuning: rows[rows.length - 1].tuning?.source }));
       }
     }
   }
@@ -125,19 +149,43 @@ async function cnnRows(device: GPUDevice, data: ImageDataset): Promise<Row[]> {
 
 async function ganRows(device: GPUDevice, data: ImageDataset): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const batch of numbers(args.batches)) {
-    for (const engine of GPU_ENGINES) {
-      console.log(`MLP GAN, batch ${batch}, ${engine}…`);
-      const { config } = parseGanConfig({ backend: 'webgpu', model: 'mlp', batchSize: String(batch), gpuEngine: engine });
-      const workload = GanWorkload.create(config, data, 'webgpu', {}, { engine: engine === 'app' ? { device } : undefined });
-      const params = workload.info.params;
-      writeFileSync(join(args.out, 'models', 'gan-generator.json'), JSON.stringify(workload.trainer.generator.toJSON(null, false)));
-      writeFileSync(join(args.out, 'models', 'gan-discriminator.json'), JSON.stringify(workload.trainer.discriminator.toJSON(null, false)));
-      rows.push(await measured(workload, 'mlp-gan', batch, engine, params));
-      console.log(JSON.stringify(rows[rows.length - 1]));
+  for (const model of args.gans.split(',').filter(Boolean) as GanModelId[]) {
+    for (const batch of numbers(args.batches)) {
+      for (const lane of lanes(`gan-${model}`)) {
+        console.log(`${model} GAN, batch ${batch}, ${lane.engine}${lane.kernels ? ` (${lane.kernels})` : ''}…`);
+        const { config } = parseGanConfig({ backend: 'webgpu', model, batchSize: String(batch), gpuEngine: lane.engine });
+        const workload = GanWorkload.create(config, data, 'webgpu', {}, { engine: target(device, lane) });
+        const params = workload.info.params;
+        // torch_gpu.py reads the MLP GAN's networks under these names (the DCGAN's layers it has no twin for).
+        if (model === 'mlp') {
+          writeFileSync(join(args.out, 'models', 'gan-generator.json'), JSON.stringify(workload.trainer.generator.toJSON(null, false)));
+          writeFileSync(join(args.out, 'models', 'gan-discriminator.json'), JSON.stringify(workload.trainer.discriminator.toJSON(null, false)));
+        }
+        rows.push(await measured(workload, `${model}-gan`, batch, lane, params));
+        console.log(JSON.stringify({ ...rows[rows.length - 1], tuning: rows[rows.length - 1].tuning?.source }));
+      }
     }
   }
   return rows;
+}
+
+/** Every candidate kernel against the reference on this GPU: the classic CNN and both DCGAN networks at batch 64. */
+async function candidateChecks(device: GPUDevice): Promise<Record<string, CandidateCheck[]>> {
+  const out: Record<string, CandidateCheck[]> = {};
+  const gan = new GanTrainer(getGanModel('dcgan'), parseGanConfig({ backend: 'webgpu', model: 'dcgan' }).config);
+  const models: [string, tf.LayersModel][] = [
+    ['classic', getCnnModel('classic').build(1, 10, SHIPPED_IMAGE_SHAPE)],
+    ['dcgan generator', gan.generator],
+    ['dcgan discriminator', gan.discriminator],
+  ];
+  for (const [name, model] of models) {
+    console.log(`candidate check: ${name}…`);
+    out[name] = await checkCandidates(device, model, 64);
+    console.log(JSON.stringify(out[name]));
+  }
+  models[0][1].dispose();
+  gan.dispose();
+  return out;
 }
 
 /** The Full seed run on the app's engine: training time (evaluations apart) until the test accuracy reaches 99%, or 5 epochs. */
@@ -177,6 +225,7 @@ async function main(): Promise<void> {
   mkdirSync(args.out, { recursive: true });
   const device = await webgpu();
   const data = await loadDataset('mnist', createFileReader(args.data), undefined, { train: 60_000, test: 10_000 });
+  if (!skip.has('check')) record.checks = await candidateChecks(device);
   record.cnn = await cnnRows(device, data);
   if (!skip.has('gan')) record.gan = await ganRows(device, data);
   if (!skip.has('full')) record.fullSeedRun = await fullSeedRun(device, data);

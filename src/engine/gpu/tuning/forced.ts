@@ -5,8 +5,9 @@ import { deviceFacts, type DeviceFacts, type GemmCandidate } from '../kernels/ge
 import type { GemmChoice } from '../parts';
 import { SLOW_ADAPTER_CANDIDATE, type ProductChooser } from './tuner';
 
-export function forcedChoice(id: string, device: DeviceFacts, otherwise: GemmChoice | null = null): GemmChoice {
-  const candidate = gemmCandidate(id);
+export function forcedChoice(idOrCandidate: string | GemmCandidate, device: DeviceFacts, otherwise: GemmChoice | null = null): GemmChoice {
+  const candidate = typeof idOrCandidate === 'string' ? gemmCandidate(idOrCandidate) : idOrCandidate;
+  const id = typeof idOrCandidate === 'string' ? idOrCandidate : idOrCandidate.id;
   if (!candidate) throw new Error(`No product kernel is called ${id}.`);
   return (spec: GemmSpec): GemmCandidate => {
     const unfit = candidate.unfit(spec, device);
