@@ -20,8 +20,8 @@ import { KernelTimer } from './timer';
 
 /** About what tuning may cost the first time on a GPU, in milliseconds (compiles included). */
 export const TUNING_BUDGET_MS = 2000;
-/** The form measured best on software adapters (SwiftShader, Node and Chromium, classic CNN, docs/performance.md). */
-export const SLOW_ADAPTER_CANDIDATE = 'direct-16x4-8x4';
+/** The form measured best on software adapters (SwiftShader in Chromium, classic CNN: with 16x4 and 8x8 tiles the fastest, 4x of legacy-direct, and the quickest of them to compile; docs/performance.md). */
+export const SLOW_ADAPTER_CANDIDATE = 'direct-8x4-8x8';
 /** Runs a timing takes at the least (a first one and a measured one, then more where it is short). */
 const PROBE_RUNS = 3;
 /**
