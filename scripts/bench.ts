@@ -27,7 +27,8 @@
  *     step, step ms (windows of --window steps in flight, --steps measured); the app's engine once per --gemm
  *     choice (tuned: the tuner's; or a candidate forced, legacy-direct being the engine's first kernels), rounds
  *     alternating the lanes' order, each choice's step time over legacy-direct's, and the tuner's candidates and
- *     choice per product; --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each
+ *     choice per product (--tune-budget-s 600: the tuner times every candidate of every product whatever the
+ *     adapter's speed, SwiftShader too, remembering nothing); --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each
  *     CNN on cpu and both engines, with each lane's largest loss gap to cpu.
  *   --workload decode [--images 10000] [--side 64] [--runs 3]: a zip of that many generated pictures
  *     imported as a data set of your own (fresh pages): seconds to the set kept, and the page's longest
@@ -124,6 +125,7 @@ const OPTIONS = {
   // The engine bench's kernel choices for the app's engine (tuned, and candidate ids), and its rounds.
   gemm: { type: 'string', default: 'tuned' },
   rounds: { type: 'string', default: '1' },
+  'tune-budget-s': { type: 'string', default: '0' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -419,8 +421,10 @@ async function runEngineBench(browser: Browser, url: string): Promise<void> {
   const kernels = args.gemm.split(',').map((k) => k.trim());
   const badKernel = kernels.find((k) => k !== TUNED && !GEMM_CANDIDATE_IDS.includes(k));
   if (badKernel) fail(`unknown --gemm "${badKernel}" (tuned, or one of ${GEMM_CANDIDATE_IDS.join(', ')})`);
+  const tuneBudgetS = Number(args['tune-budget-s']);
+  if (!(tuneBudgetS >= 0)) fail('--tune-budget-s must be seconds, 0 or more');
   const windowSteps = wholeNumber('window', 1);
-  const options = { networks, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps, kernels, rounds: wholeNumber('rounds', 1) };
+  const options = { networks, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps, kernels, rounds: wholeNumber('rounds', 1), tuneBudgetMs: tuneBudgetS * 1000 };
   const rows = await measureEngines(open, options, log);
   const here = await backendsHere(browser, url);
   console.log(`\nWebGPU, each lane: ${warmupSteps} warm-up steps, then ${options.windows} window(s) of ${windowSteps} steps recorded back to back and read back once; counts at the WebGPU API; ${options.rounds} round(s), the lanes' order alternating.\n`);

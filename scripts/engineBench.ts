@@ -38,6 +38,8 @@ export interface EngineBenchOptions {
   /** Kernel choices for the app's engine: `tuned` and forced candidate ids. */
   kernels: string[];
   rounds: number;
+  /** Time every candidate within this budget whatever the adapter's speed (SwiftShader too); 0: the tuner as a run has it. */
+  tuneBudgetMs: number;
 }
 
 export interface EngineBenchRow {
@@ -84,7 +86,7 @@ export async function measureEngines(open: () => Promise<Page>, options: EngineB
           log(`round ${round + 1}: ${network}, batch ${batch}, WebGPU with ${laneName(lane)}: ${options.warmup} warm-up + ${options.windows} × ${options.windowSteps} steps…`);
           const config = configOf(network, batch, lane, steps);
           const gemm = lane.engine === 'app' && lane.kernels !== TUNED ? lane.kernels : undefined;
-          const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps }, ...(gemm ? { gemm } : {}) };
+          const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps }, ...(gemm ? { gemm } : {}), ...(options.tuneBudgetMs && !gemm ? { tuneBudgetMs: options.tuneBudgetMs } : {}) };
           const page = await open();
           try {
             const [row] = await page.evaluate((cmd) => window.runBenchmark(cmd), command);

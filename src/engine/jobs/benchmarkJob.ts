@@ -158,7 +158,7 @@ function rowFrom(loop: BenchRow['loop'], workload: TrainingWorkload, timings: Lo
 /** The bench page's job: app loop against bare loop on one backend, the rows sent as one event. */
 export async function runBenchmarkJob(request: BenchCommand, ctx: EngineJobContext): Promise<void> {
   const config = requireRunConfig(request.config);
-  const run = () => runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit, { gemm: request.gemm }));
+  const run = () => runBenchmark({ ...request, config }, (c) => buildWorkload(c, ctx.host, ctx.emit, { ...(request.gemm ? { gemm: request.gemm } : {}), ...(request.tuneBudgetMs ? { tuneBudgetMs: request.tuneBudgetMs } : {}) }));
   const rows = config.backend === 'wasm' && request.wasm ? await withWasmSettings(request.wasm, run) : await run();
   ctx.emit({ type: 'benchmark', rows });
 }

@@ -54,6 +54,8 @@ export type JobRequest =
       stepFigures?: { windows: number; windowSteps: number };
       /** The app's engine: one product kernel for every product it fits (src/engine/gpu/kernels/gemm/candidates.ts), instead of the tuner's choice. */
       gemm?: string;
+      /** The app's engine: time every candidate within this many ms whatever the adapter's speed (a software one too), remembering nothing. */
+      tuneBudgetMs?: number;
     };
 
 export type RequestOf<K extends JobKind> = Extract<JobRequest, { kind: K }>;

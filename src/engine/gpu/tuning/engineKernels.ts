@@ -8,6 +8,8 @@ import { ProductTuner, type ProductChooser } from './tuner';
 export interface EngineTarget {
   device: GPUDevice;
   gemm?: string;
+  /** Time every candidate within this many ms whatever the adapter's speed, remembering nothing (the bench's --tune-budget-s). */
+  tuneBudgetMs?: number;
 }
 
 /** The browser as its user agent names it (a tuning is kept per browser too); Node's version outside one. */
@@ -20,7 +22,8 @@ export function kernelChooser(target: EngineTarget, onProgress?: (done: number, 
   if (target.gemm) return forcedKernels(target.device, target.gemm);
   return {
     async choose(products) {
-      const tuner = new ProductTuner(target.device, { store: await sharedTuningStore(), adapter: adapterKey(target.device, browserName()), onProgress });
+      const timing = target.tuneBudgetMs ? { budgetMs: target.tuneBudgetMs, timeAnyway: true } : {};
+      const tuner = new ProductTuner(target.device, { store: await sharedTuningStore(), adapter: adapterKey(target.device, browserName()), onProgress, ...timing });
       return tuner.choose(products);
     },
   };

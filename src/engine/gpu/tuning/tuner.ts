@@ -35,6 +35,8 @@ export interface TuningOptions {
   store: TuningStore;
   adapter: string;
   budgetMs?: number;
+  /** Time the candidates whatever the adapter's speed, and keep the choice out of the store (a bench's measurement). */
+  timeAnyway?: boolean;
   /** Products done of all, as the tuning goes. */
   onProgress?(done: number, total: number): void;
   candidates?: readonly GemmCandidate[];
@@ -107,7 +109,8 @@ export class ProductTuner implements ProductChooser {
   async choose(products: readonly GemmSpec[]): Promise<{ choice: GemmChoice; report: TuningReport }> {
     const start = performance.now();
     const { store, adapter } = this.options;
-    const known = await store.get(adapter);
+    const timeAnyway = this.options.timeAnyway === true;
+    const known = timeAnyway ? null : await store.get(adapter);
     const signatures = products.map((p) => productSignature(p));
     const report = (source: TuningSource, entries: ProductTuning[], probeMs: number | null, onGpuClock = false): TuningReport => ({
       source,
@@ -135,7 +138,7 @@ export class ProductTuner implements ProductChooser {
       const probe = await this.probe(order[0].p, timer);
       const fitting = this.candidates.filter((c) => !c.unfit(order[0].p, this.facts)).length;
       const gflops = probe ? order[0].flops / (probe.runMs * 1e6) : 0;
-      if (!probe || probe.runMs * PROBE_RUNS * fitting > budget || gflops < MIN_TUNING_GFLOPS) {
+      if (!probe || (!timeAnyway && (probe.runMs * PROBE_RUNS * fitting > budget || gflops < MIN_TUNING_GFLOPS))) {
         await store.put({ id: adapter, choices: {}, slow: true, at: Date.now() });
         const choice = choiceFrom(new Map(), this.facts, this.candidates, SLOW_ADAPTER_CANDIDATE);
         return { choice, report: report('slowAdapter', untimed(choice), probe?.runMs ?? null, timer.onGpuClock) };
@@ -154,7 +157,7 @@ export class ProductTuner implements ProductChooser {
         chosen.set(signature, entries[i].choice);
         this.options.onProgress?.(done + 1, products.length);
       }
-      await store.put({ id: adapter, choices: Object.fromEntries(chosen), slow: false, at: Date.now() });
+      if (!timeAnyway) await store.put({ id: adapter, choices: Object.fromEntries(chosen), slow: false, at: Date.now() });
       return { choice: choiceFrom(chosen, this.facts, this.candidates), report: report('timed', entries, probe.runMs, timer.onGpuClock) };
     } finally {
       timer.destroy();
