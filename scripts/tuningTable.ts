@@ -5,7 +5,9 @@ const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value
 
 export function tuningTable(title: string, tuning: TuningReport): string {
   const ids = [...new Set(tuning.products.flatMap((p) => p.tried.map((t) => t.id)))];
-  const head = `${title}: ${tuning.source}${tuning.probeMs === null ? '' : `, probe ${fixed(tuning.probeMs, 3)} ms`}, ${fixed(tuning.ms, 0)} ms, ${tuning.pipelines} pipelines compiled to time${tuning.onGpuClock ? ', GPU clock' : ', wall clock'}\n`;
+  const timed = tuning.probeMs !== null || ids.length > 0;
+  const clock = timed ? (tuning.onGpuClock ? ', GPU clock' : ', wall clock') : '';
+  const head = `${title}: ${tuning.source}${tuning.probeMs === null ? '' : `, probe ${fixed(tuning.probeMs, 3)} ms`}, ${fixed(tuning.ms, 0)} ms, ${tuning.pipelines} pipelines compiled to time${clock}\n`;
   if (ids.length === 0) return `${head}\n| product | GFLOP | choice |\n|---|---:|---|\n${tuning.products.map((p) => `| ${p.label} | ${fixed(p.flops / 1e9, 3)} | ${p.choice} |`).join('\n')}`;
   const cell = (p: TuningReport['products'][number], id: string) => {
     const t = p.tried.find((x) => x.id === id);

@@ -26,6 +26,7 @@ import { checkCandidates, type CandidateCheck } from '../../src/engine/gpu/bench
 import type { TuningReport } from '../../src/engine/protocol/tuning';
 import { getGanModel } from '../../src/models/gan/registry';
 import { getCnnModel } from '../../src/models/registry';
+import { askForEngineFeatures } from '../../src/engine/backends/webgpuFeatures';
 import { loadDataset } from '../../src/data/loadDataset';
 import { createFileReader } from '../../src/data/nodeReader';
 import type { ImageDataset } from '../../src/data/types';
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
     gans: { type: 'string', default: 'mlp,dcgan' },
     'compare-models': { type: 'string', default: 'classic' },
     'compare-kernels': { type: 'string', default: 'legacy-tiled' },
+    'check-batch': { type: 'string', default: '64' },
     'full-seconds': { type: 'string', default: '120' },
     merge: { type: 'string' },
   },
@@ -74,12 +76,15 @@ async function webgpu(): Promise<GPUDevice> {
   const gpu = dawn.create([]);
   Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu }, configurable: true, writable: true });
   await import('@tensorflow/tfjs-backend-webgpu');
+  // As the app's worker does: TensorFlow.js's device with the engine's features (subgroups) where the adapter has them.
+  askForEngineFeatures();
   if (!(await tf.setBackend('webgpu'))) throw new Error('TensorFlow.js could not start its WebGPU backend on Dawn.');
   await tf.ready();
   const device = (tf.backend() as unknown as { device: GPUDevice }).device;
   const info = (device as GPUDevice & { adapterInfo?: GPUAdapterInfo }).adapterInfo;
   const adapter = info ? `${info.vendor} / ${info.architecture} / ${info.device} / ${info.description}` : 'unknown';
   record.adapter = adapter;
+  record.features = [...(device.features as unknown as Iterable<string>)].sort();
   console.log(`adapter: ${adapter}`);
   if (args['expect-adapter'] && !new RegExp(args['expect-adapter'], 'i').test(adapter)) throw new Error(`adapter "${adapter}" does not match --expect-adapter ${args['expect-adapter']}: refusing to time the wrong device`);
   return device;
@@ -169,7 +174,7 @@ async function ganRows(device: GPUDevice, data: ImageDataset): Promise<Row[]> {
   return rows;
 }
 
-/** Every candidate kernel against the reference on this GPU: the classic CNN and both DCGAN networks at batch 64. */
+/** Every candidate kernel against the reference on this GPU: the classic CNN and both DCGAN networks at --check-batch. */
 async function candidateChecks(device: GPUDevice): Promise<Record<string, CandidateCheck[]>> {
   const out: Record<string, CandidateCheck[]> = {};
   const gan = new GanTrainer(getGanModel('dcgan'), parseGanConfig({ backend: 'webgpu', model: 'dcgan' }).config);
@@ -180,7 +185,7 @@ async function candidateChecks(device: GPUDevice): Promise<Record<string, Candid
   ];
   for (const [name, model] of models) {
     console.log(`candidate check: ${name}…`);
-    out[name] = await checkCandidates(device, model, 64);
+    out[name] = await checkCandidates(device, model, Number(args['check-batch']));
     console.log(JSON.stringify(out[name]));
   }
   models[0][1].dispose();

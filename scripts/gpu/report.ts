@@ -77,7 +77,7 @@ function kernelsTable(rows: readonly EngineRow[]): string {
 
 function checkTable(checks: Record<string, CandidateCheck[]>): string {
   const lines = Object.entries(checks).flatMap(([model, list]) => list.map((c) => `| ${model} | ${c.id} | ${c.products} | ${c.relativeError === null ? `FAILED: ${c.failure ?? ''}` : c.relativeError.toExponential(2)} |`));
-  return ['| model (batch 64) | candidate | products it ran | largest difference / largest value |', '|---|---|---:|---:|', ...lines].join('\n');
+  return ['| model | candidate | products it ran | largest difference / largest value |', '|---|---|---:|---:|', ...lines].join('\n');
 }
 
 export function mergeReport(folder: string): string {
