@@ -33,6 +33,7 @@ const JOB_EVENTS = [
   'resumed',
   'checkpointFile',
   'deviceLost',
+  'gpuError',
   'weightHistograms',
   'raceRow',
   'sweepPoint',

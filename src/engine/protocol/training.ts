@@ -178,6 +178,11 @@ export type TrainingEvent =
   | { type: 'checkpointFile'; file: CheckpointFile }
   /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
   | { type: 'deviceLost'; message: Message; resumeFrom: CheckpointInfo | null }
+  /**
+   * A GPU error under the app's engine stopped the run (a kernel the device refused, an error in a window's
+   * work): this message; it can go on from `resumeFrom` (or train again, where none was taken) on `resumeOn`'s kernels.
+   */
+  | { type: 'gpuError'; message: Message; resumeFrom: CheckpointInfo | null; resumeOn: Extract<GpuEngine, 'tfjs'> }
   | { type: 'weightHistograms'; histograms: WeightHistograms };
 
 /** What a training job can be told while it runs (or is paused). */
