@@ -80,7 +80,8 @@ export class CnnWorkload implements TrainingWorkload {
       const on = new EngineClassifier(engine.target, this, engine.config, engine.data);
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
-      this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
+      this.runSteps = (count, _part, next) => on.runSteps(count, next);
+      this.windowGaps = () => on.windowGaps();
       this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
       this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
       this.encodeMs = () => (this.engine as EngineClassifier).counts()?.encodeMs ?? 0;
@@ -88,6 +89,7 @@ export class CnnWorkload implements TrainingWorkload {
   }
 
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly windowGaps?: TrainingWorkload['windowGaps'];
   readonly prepare?: TrainingWorkload['prepare'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];

@@ -55,7 +55,8 @@ export class GanWorkload implements TrainingWorkload {
       const on = new EngineGan(engine.target, trainer, config, engine.split, () => stream.position);
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
-      this.runSteps = (count, part) => on.runSteps(count, part);
+      this.runSteps = (count, part, next) => on.runSteps(count, part, next);
+      this.windowGaps = () => on.windowGaps();
       this.deviceMemory = () => on.deviceMemory();
       this.knownStepPeak = () => on.knownStepPeak();
       this.encodeMs = () => on.counts()?.encodeMs ?? 0;
@@ -71,6 +72,7 @@ export class GanWorkload implements TrainingWorkload {
   /** The app's WebGPU engine, when it trains this workload (runSteps and the rest then go through it). */
   readonly engine: EngineGan | null = null;
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly windowGaps?: TrainingWorkload['windowGaps'];
   readonly prepare?: TrainingWorkload['prepare'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];
   readonly knownStepPeak?: TrainingWorkload['knownStepPeak'];
