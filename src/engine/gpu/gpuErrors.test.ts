@@ -10,6 +10,7 @@ import { DeviceLostError } from '../deviceWatch';
 import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
 import { ClassifierPlan, type ClassifierPlanOptions } from './classifierPlan';
+import { armWindowFault } from './debugFault';
 import { EngineGpuError, kernelNamed } from './gpuErrors';
 import type { GemmChoice } from './parts';
 import type { KernelSource } from './program';
@@ -135,6 +136,21 @@ describe("a GPU error in the app's engine, injected on Dawn", () => {
     } finally {
       workload.dispose();
     }
+  });
+
+  it('the debug hook’s fault (a destroyed buffer in the next window’s work) is caught by that window, once', async () => {
+    const workload = CnnWorkload.create(RUN, mnist, 'cpu', {}, { engine: { device } });
+    try {
+      await workload.runSteps?.(1);
+      armWindowFault();
+      const err = await workload.runSteps?.(2).catch((e: unknown) => e);
+      expect(englishError(err)).toBe('A GPU error in a step\'s work: [Buffer "fault injected by a test"] used in submit while destroyed.');
+    } finally {
+      workload.dispose();
+    }
+    const next = CnnWorkload.create(RUN, mnist, 'cpu', {}, { engine: { device } });
+    expect((await next.runSteps?.(1))?.loss).toBeGreaterThan(0);
+    next.dispose();
   });
 
   it('an error outside every scope is heard by the listener and stops the next window, named by the plan’s kernel its text quotes', async () => {

@@ -7,6 +7,7 @@
  */
 import { ENGINE_WINDOW_GAPS_KEPT } from '../../config/tunables';
 import type { GpuArena } from './arena';
+import { injectArmedFault } from './debugFault';
 import type { GpuErrorWatch } from './errorWatch';
 import { ReadbackRing } from './readback';
 
@@ -55,7 +56,10 @@ export class StepWindows {
 
   /** Submits the step's commands; at the window's end, with the copy of `sums` into the ring, and then pops its scopes. */
   submit(encoder: GPUCommandEncoder, windowEnd: boolean, sums: GPUBuffer): void {
-    if (windowEnd) this.ring.copy(encoder, sums);
+    if (windowEnd) {
+      injectArmedFault(this.device, encoder);
+      this.ring.copy(encoder, sums);
+    }
     this.device.queue.submit([encoder.finish()]);
     if (!windowEnd) return;
     const pop = this.popScopes;

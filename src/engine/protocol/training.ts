@@ -203,7 +203,9 @@ export type TrainingControl =
 export type DebugCommand =
   | { action: 'loseDevice' }
   /** Loses the device the next time a run waits on it at this point (answered at once: armed). */
-  | { action: 'loseDeviceAt'; point: DebugPoint };
+  | { action: 'loseDeviceAt'; point: DebugPoint }
+  /** Makes the next sync window of the app's engine fail on the GPU (its work uses a destroyed buffer): answered at once, armed. */
+  | { action: 'gpuErrorInWindow' };
 
 /** Where a run waits on its device outside its steps: an epoch end's evaluation. */
 export type DebugPoint = 'evaluation';
