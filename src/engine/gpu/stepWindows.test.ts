@@ -7,7 +7,10 @@ import { createFileReader } from '../../data/nodeReader';
 import type { ImageDataset } from '../../data/types';
 import { TrainingLoop } from '../trainingLoop';
 import { CnnWorkload } from '../workloads/cnnWorkload';
-import type { WindowAhead } from '../workloads/types';
+import { GanWorkload } from '../workloads/ganWorkload';
+import type { TrainingWorkload, WindowAhead } from '../workloads/types';
+import type { StepPart } from '../protocol/training';
+import { defaultGanConfig, type GanRunConfig } from '../../config/ganConfig';
 import { GpuArena } from './arena';
 import { ReadbackRing } from './readback';
 import { dawnDevice } from './testing/dawn';
@@ -70,40 +73,56 @@ describe("the engine's read-back ring", () => {
 });
 
 describe("the app's engine with a window recorded ahead of each read", () => {
-  const RUN: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 8, trainExamples: 400, testExamples: 100, learningRate: 0.01, seed: 5 };
+  const CNN: CnnRunConfig = { ...defaultCnnConfig(), backend: 'cpu', model: 'mlp', batchSize: 8, trainExamples: 400, testExamples: 100, learningRate: 0.01, seed: 5 };
+  const GAN: GanRunConfig = { ...defaultGanConfig(), backend: 'cpu', batchSize: 8, seed: 5 };
 
-  async function windows(runAhead: boolean): Promise<{ losses: number[]; steps: number[]; aheads: number; gaps: number[] | null }> {
-    const workload = CnnWorkload.create(RUN, mnist, 'cpu', {}, { engine: { device } });
-    const losses: number[] = [];
-    const steps: number[] = [];
+  /** Trains `steps` steps through the app's loop in windows of 3 (then frees the workload): each window's mean scalars, how many windows were recorded ahead, the GPU's idle times. */
+  async function windows(workload: CnnWorkload | GanWorkload, steps: number, runAhead: boolean, beforeFree: () => Promise<void> = async () => undefined) {
+    const scalars: Record<string, number>[] = [];
+    const ends: number[] = [];
     let aheads = 0;
     const runSteps = workload.runSteps?.bind(workload);
-    const counted = Object.assign(Object.create(workload) as CnnWorkload, {
-      runSteps: (count: number, part?: undefined, next?: WindowAhead) => {
+    const counted = Object.assign(Object.create(workload) as TrainingWorkload, {
+      runSteps: (count: number, part?: StepPart, next?: WindowAhead) => {
         if (next) aheads += 1;
         return runSteps?.(count, part, next) ?? Promise.reject(new Error('no engine'));
       },
     });
     const loop = new TrainingLoop(
       counted,
-      { onState: () => undefined, onFirstStep: () => undefined, onMetrics: (p) => (losses.push(p.scalars.loss), steps.push(p.step)), onEpochEnd: async () => undefined },
+      { onState: () => undefined, onFirstStep: () => undefined, onMetrics: (p) => (scalars.push(p.scalars), ends.push(p.step)), onEpochEnd: async () => undefined },
       { syncIntervalMs: 1e9, maxStepsPerSync: 3, runAhead },
     );
-    await loop.run(13);
+    await loop.run(steps);
     const gaps = workload.windowGaps?.() ?? null;
+    await beforeFree();
     workload.dispose();
-    return { losses, steps, aheads, gaps };
+    return { scalars, ends, aheads, gaps };
   }
 
-  it('trains exactly as without (the same windows, the same losses bit for bit), and measures the GPU’s idle time between windows', async () => {
-    const alone = await windows(false);
-    const overlapped = await windows(true);
+  it('trains the classifier exactly as without (the same windows, the same scalars bit for bit), and measures the GPU’s idle time between windows', async () => {
+    const alone = await windows(CnnWorkload.create(CNN, mnist, 'cpu', {}, { engine: { device } }), 13, false);
+    const overlapped = await windows(CnnWorkload.create(CNN, mnist, 'cpu', {}, { engine: { device } }), 13, true);
     expect(alone.aheads).toBe(0);
     expect(overlapped.aheads).toBeGreaterThanOrEqual(3);
-    expect(overlapped.steps).toEqual(alone.steps);
-    expect(overlapped.losses).toEqual(alone.losses);
+    expect(overlapped.ends).toEqual(alone.ends);
+    expect(overlapped.scalars).toEqual(alone.scalars);
     // One gap before each window after the first, on the GPU's clock (Dawn here has timestamp-query).
-    expect(overlapped.gaps).toHaveLength(alone.steps.length - 1);
+    expect(overlapped.gaps).toHaveLength(alone.ends.length - 1);
     for (const gap of overlapped.gaps ?? []) expect(gap).toBeGreaterThanOrEqual(0);
   });
+
+  it('keeps a GAN’s data position and noise draws exact with a window recorded ahead', async () => {
+    // A GAN step takes about a second on SwiftShader: the fewest steps that record a window ahead (1, then 3 with 1 ahead).
+    const gan = GanWorkload.create(GAN, mnist, 'cpu', {}, { engine: { device } });
+    let state: { streamPosition: number; noiseDraws: number } | null = null;
+    const run = await windows(gan, 5, true, async () => void (state = await gan.captureState()));
+    expect(run.aheads).toBe(1);
+    expect(run.ends).toEqual([1, 4, 5]);
+    // One real batch and two noise draws (the D step's, the G step's) per step, as five steps one by one make them.
+    expect(state).toMatchObject({ streamPosition: 5, noiseDraws: 10 });
+    // Its passes (several a step) write the window's clock once at its start and once at its end.
+    expect(run.gaps).toHaveLength(2);
+  });
 });
+
