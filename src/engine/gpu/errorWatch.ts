@@ -19,7 +19,7 @@ function pop(device: GPUDevice): Promise<CaughtGpuError | null> {
 
 export class GpuErrorWatch {
   private uncaught: CaughtGpuError | null = null;
-  private lostInfo: GPUDeviceLostInfo | null = null;
+  /** The plan's kernels' labels (each compiled under a scope of this watch): they name the kernel of an error caught elsewhere. */
   private readonly labels = new Set<string>();
   private readonly listener = (event: Event): void => {
     // Handled here: the run stops with it, so the browser need not log it as unhandled too.
@@ -29,12 +29,6 @@ export class GpuErrorWatch {
 
   constructor(private readonly device: GPUDevice) {
     device.addEventListener('uncapturederror', this.listener);
-    void device.lost.then((info) => (this.lostInfo = info));
-  }
-
-  /** The plan's kernels' labels, which name the kernel of an error caught outside its compile. */
-  get kernels(): ReadonlySet<string> {
-    return this.labels;
   }
 
   /**
@@ -65,12 +59,13 @@ export class GpuErrorWatch {
    * loss given a moment to arrive: a read is refused before device.lost settles), else a GPU error of a step's work.
    */
   async failedWait(err: unknown): Promise<Error> {
-    const info = this.lostInfo ?? (await this.lostWithin(ENGINE_LOST_GRACE_MS));
+    const info = await this.lostWithin(ENGINE_LOST_GRACE_MS);
     if (!info) return new EngineGpuError(null, detailOf(err), { cause: err });
     const detail = info.message || msg('engine.lost.noReason');
     return new DeviceLostError(msg(info.reason === 'destroyed' ? 'engine.lost.webgpuDestroyed' : 'engine.lost.webgpu', { detail }), { cause: err });
   }
 
+  /** The device's loss, if it is lost or is within `ms` (device.lost settles at once on a device already lost). */
   private lostWithin(ms: number): Promise<GPUDeviceLostInfo | null> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
