@@ -19,6 +19,7 @@ const SMALL_RUN = {
 
 const loseDevice = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDevice() ?? Promise.resolve('no debug hook'));
 const loseDeviceAtEvaluation = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.loseDeviceAt('evaluation') ?? Promise.resolve('no debug hook'));
+const gpuErrorInWindow = (page: import('@playwright/test').Page) => page.evaluate(() => window.gpuPlaygroundDebug?.gpuErrorInWindow() ?? Promise.resolve('no debug hook'));
 
 test('a CPU backend has no device to lose: the command says so and the run goes on', async ({ playground: p, backend, page }) => {
   test.skip(BACKENDS[backend].deviceName !== null, 'a GPU backend loses its device in the test below');
@@ -87,3 +88,34 @@ test('a GPU lost during an epoch end’s evaluation ends the run in the message 
   await p.button('stop').click();
   await expect(p.runState()).toHaveText('stopped');
 });
+
+test('a GPU error under the app’s engine stops the run in one sentence; Resume continues from its checkpoint on TensorFlow.js’s kernels', async ({ playground: p, backend, page }) => {
+  test.skip(backend !== 'webgpu', 'only WebGPU trains on the app’s engine');
+  test.setTimeout(120_000);
+  await p.open();
+  await p.chooseBackend(backend);
+  // 100 steps an epoch: no evaluation compiles TensorFlow.js's kernels before the error.
+  await p.setFields(SMALL_RUN);
+  await p.button('train').click();
+  await expect(p.stat('backend')).toHaveText("WebGPU · the app's engine");
+  // Past the checkpoint at step 3: the next window's work then fails on the GPU.
+  await p.waitForSteps(4);
+  expect(await gpuErrorInWindow(page)).toBeNull();
+  await expect(p.errorMessage()).toContainText(
+    /^A GPU error in a step's work stopped the run at step \d+ \(.*"fault injected by a test".*\); Resume continues from the checkpoint at step \d+ on TensorFlow\.js's kernels\.$/,
+  );
+  await expect(p.runState()).not.toHaveText('training');
+  const resume = p.root.getByTestId('btn-resume-other-engine');
+  await expect(resume).toHaveText(/^Resume from step \d+ on TensorFlow\.js's kernels$/);
+  const from = Number((await resume.innerText()).replace(/\D+/g, ''));
+  expect(from).toBeGreaterThanOrEqual(3);
+
+  await resume.click();
+  await expect(p.errorMessage()).toHaveCount(0);
+  await expect(p.stat('backend')).toHaveText('WebGPU · TensorFlow.js');
+  await p.waitForSteps(from + 2);
+  await expect(p.runState()).toHaveText('training');
+  await p.button('stop').click();
+  await expect(p.runState()).toHaveText('stopped');
+});
+

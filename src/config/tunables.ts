@@ -78,3 +78,14 @@ export const WORKER_STALLED_STARTS_MAX = 3;
 export const DATA_STALL_MS = 20_000;
 /** Starting a backend (its package, WebAssembly compiles, a GPU adapter and device) that has not ended after this long, ms, is given up with a sentence. */
 export const BACKEND_START_DEADLINE_MS = 30_000;
+
+/**
+ * Windows of the app's WebGPU engine's steps in flight at once: the one being read back and the one the
+ * loop submitted ahead of that read, so the GPU never waits for the page between windows. Its read-back
+ * ring has a slot for each.
+ */
+export const ENGINE_WINDOWS_IN_FLIGHT = 2;
+/** After a wait on the engine's device failed, its loss is waited for this long, ms, before the failure is called a GPU error instead. */
+export const ENGINE_LOST_GRACE_MS = 500;
+/** The engine keeps the GPU's idle time before this many of its latest windows (the bench's median reads them). */
+export const ENGINE_WINDOW_GAPS_KEPT = 1000;

@@ -3,7 +3,7 @@ import { METRICS_MAX_STEPS_PER_SYNC, METRICS_SYNC_INTERVAL_MS } from '../config/
 import { DeviceLostError, watched, type LostProbe } from './deviceWatch';
 import type { MetricsPoint, RunState, StepPart, StepPeak } from './protocol/training';
 import { tfDeviceMemory } from './deviceMemory';
-import type { TrainingWorkload } from './workloads/types';
+import type { TrainingWorkload, WindowAhead } from './workloads/types';
 import type { Message } from '../i18n/message';
 
 export interface LoopHooks {
@@ -18,6 +18,12 @@ export interface LoopHooks {
   onStepPeak?(peak: StepPeak): void;
   /** Steps until something due between windows (a checkpoint): no window runs past it. */
   stepsToNextTask?(stepsDone: number): number;
+  /**
+   * Whether something will read the model after the window that ends at `step`, about `withinMs` from now
+   * (a GAN's sample preview): the loop then records no window ahead of that read. A no must hold: nothing
+   * reads the model after that window.
+   */
+  readsModelAfter?(step: number, withinMs: number): boolean;
   /** Why the device is gone, or null while it works: checked before each window and while the loop or a hook waits on the device. */
   deviceLost?: LostProbe;
   /** What the workload says while it prepares its first step (the app's engine choosing its kernels). */
@@ -28,6 +34,8 @@ export interface LoopHooks {
 export interface LoopOptions {
   syncIntervalMs: number;
   maxStepsPerSync: number;
+  /** The app's engine records the next window before it reads this one, where the rules allow (default true). */
+  runAhead?: boolean;
 }
 
 const DEFAULT_OPTIONS: LoopOptions = {
@@ -46,6 +54,8 @@ function yieldToEventLoop(): Promise<void> {
 /**
  * Runs a workload step by step. Steps are dispatched back to back and synced once per
  * window (about syncIntervalMs of work), so the GPU is not stalled by a read-back every step.
+ * On the app's engine the next window is recorded before this one is read, where nothing reads the
+ * model in between (windowAhead), so the GPU does not wait for the page between windows either.
  */
 export class TrainingLoop {
   private control: Control = 'run';
@@ -57,6 +67,13 @@ export class TrainingLoop {
   private peakProfiled = false;
   /** Milliseconds the workload took to prepare its first step, counted into the first window's time. */
   private prepareMs = 0;
+  /** The window recorded ahead of the last read: the next one the loop reads and counts, whatever control came meanwhile. */
+  private ahead: WindowAhead | null = null;
+  /** When it was recorded, and when the last window's read ended (performance.now()): a window ahead counts from the later. */
+  private aheadAt = 0;
+  private lastReadEnd = 0;
+  /** The latest window's time per step, ms: what a window ahead is expected to take. */
+  private lastStepMs = 0;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -124,18 +141,22 @@ export class TrainingLoop {
       this.prepareMs = performance.now() - start;
     }
     while (this.stepsDone < totalSteps) {
-      if (this.control === 'stop') return 'stopped';
-      for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await this.watch(task());
-      if (this.control === 'pause' && this.singleStepsRequested.length === 0) {
-        announce('paused');
-        // A listener of the announcement may already have stepped, resumed or queued a task: then no wait.
-        if (this.control === 'pause' && this.singleStepsRequested.length === 0 && this.betweenSteps.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
-        continue;
+      // A window recorded ahead is read and counted first: a stop, pause, step or task then acts after it, so steps, checkpoints and positions stay exact.
+      const ahead = this.ahead;
+      if (!ahead) {
+        if (this.control === 'stop') return 'stopped';
+        for (let task = this.betweenSteps.shift(); task; task = this.betweenSteps.shift()) await this.watch(task());
+        if (this.control === 'pause' && this.singleStepsRequested.length === 0) {
+          announce('paused');
+          // A listener of the announcement may already have stepped, resumed or queued a task: then no wait.
+          if (this.control === 'pause' && this.singleStepsRequested.length === 0 && this.betweenSteps.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
+          continue;
+        }
+        const lost = this.hooks.deviceLost?.();
+        if (lost) throw new DeviceLostError(lost);
       }
-      const lost = this.hooks.deviceLost?.();
-      if (lost) throw new DeviceLostError(lost);
-      const single = this.control === 'pause';
-      const part = single ? this.singleStepsRequested.shift() : undefined;
+      const single = !ahead && this.control === 'pause';
+      const part = ahead ? ahead.part : single ? this.singleStepsRequested.shift() : undefined;
       if (!single) announce('training');
 
       // The first window of this loop, even of a continued run, pays for compilation and upload.
@@ -150,8 +171,10 @@ export class TrainingLoop {
       const toEpochEnd = stepsPerEpoch - (this.stepsDone % stepsPerEpoch);
       const toWarmupEnd = this.stepsDone < warmupSteps ? warmupSteps - this.stepsDone : Infinity;
       const toTask = this.hooks.stepsToNextTask?.(this.stepsDone) ?? Infinity;
-      const windowSteps = single || isFirst || profiled ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd, toTask);
-      const window = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part);
+      const alone = single || isFirst || profiled;
+      const windowSteps = ahead ? ahead.steps : alone ? 1 : Math.min(stepsPerWindow, totalSteps - this.stepsDone, toEpochEnd, toWarmupEnd, toTask);
+      const next = alone ? null : this.windowAhead(windowSteps, totalSteps, warmupSteps, stepsPerWindow);
+      const window = profiled ? await this.runProfiledStep(part) : await this.runWindow(windowSteps, part, next);
       const { scalars } = window;
       // The first window pays for what preparing the first step cost too (compiling the engine's plan).
       const ms = window.ms + (isFirst ? this.prepareMs : 0);
@@ -161,6 +184,7 @@ export class TrainingLoop {
       if (isFirst) this.hooks.onFirstStep(ms);
       this.hooks.onMetrics(this.pointFor(windowSteps, ms, scalars, isFirst || profiled));
       const stepMs = ms / windowSteps;
+      this.lastStepMs = stepMs;
       stepsPerWindow = Math.max(1, Math.min(this.options.maxStepsPerSync, Math.round(this.options.syncIntervalMs / stepMs)));
 
       if (this.stepsDone % stepsPerEpoch === 0) {
@@ -172,12 +196,43 @@ export class TrainingLoop {
     return 'finished';
   }
 
-  /** Dispatches windowSteps steps, then one read-back of all their scalars: the only sync. */
-  private async runWindow(windowSteps: number, part?: StepPart): Promise<{ ms: number; scalars: Record<string, number> }> {
-    const start = performance.now();
+  /**
+   * The window that may be recorded ahead of this one's read, or null. Never across the run's end, an
+   * epoch's end (evaluation, checkpoint), the warm-up's end, a checkpoint due, a read of the model
+   * (readsModelAfter), a pending task or a pause, step or stop; never after a window that runs alone.
+   */
+  private windowAhead(windowSteps: number, totalSteps: number, warmupSteps: number, stepsPerWindow: number): WindowAhead | null {
+    const { hooks, workload } = this;
+    if (!workload.runSteps || this.options.runAhead === false) return null;
+    if (this.control !== 'run' || this.singleStepsRequested.length > 0 || this.betweenSteps.length > 0) return null;
+    const { stepsPerEpoch } = workload.info;
+    const after = this.stepsDone + windowSteps;
+    if (after >= totalSteps || after % stepsPerEpoch === 0) return null;
+    if (this.stepsDone < warmupSteps && after >= warmupSteps) return null;
+    if (windowSteps >= (hooks.stepsToNextTask?.(this.stepsDone) ?? Infinity)) return null;
+    if (hooks.readsModelAfter?.(after, windowSteps * this.lastStepMs)) return null;
+    const toWarmupEnd = after < warmupSteps ? warmupSteps - after : Infinity;
+    const steps = Math.min(stepsPerWindow, totalSteps - after, stepsPerEpoch - (after % stepsPerEpoch), toWarmupEnd, hooks.stepsToNextTask?.(after) ?? Infinity);
+    return { steps };
+  }
+
+  /**
+   * Dispatches windowSteps steps (unless they were recorded ahead), and `next`'s when given, then one
+   * read-back of this window's scalars: the only sync. A window recorded ahead counts from when the GPU
+   * could start it: its recording, or the read before it, whichever came later.
+   */
+  private async runWindow(windowSteps: number, part?: StepPart, next: WindowAhead | null = null): Promise<{ ms: number; scalars: Record<string, number> }> {
+    const called = performance.now();
+    const start = this.ahead ? Math.max(this.aheadAt, this.lastReadEnd) : called;
+    this.ahead = null;
     if (this.workload.runSteps) {
-      const scalars = await this.watch(this.workload.runSteps(windowSteps, part));
-      return { ms: performance.now() - start, scalars };
+      const scalars = await this.watch(this.workload.runSteps(windowSteps, part, next ?? undefined));
+      if (next) {
+        this.ahead = next;
+        this.aheadAt = called;
+      }
+      this.lastReadEnd = performance.now();
+      return { ms: this.lastReadEnd - start, scalars };
     }
     const perStep: Record<string, tf.Scalar>[] = [];
     for (let i = 0; i < windowSteps; i++) perStep.push(this.workload.step(part));

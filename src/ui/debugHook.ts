@@ -7,6 +7,8 @@ export interface PlaygroundDebug {
   loseDevice(): Promise<string | null>;
   /** Loses it the next time a run waits on it at this point (an epoch end's evaluation); resolves once armed. */
   loseDeviceAt(point: DebugPoint): Promise<string | null>;
+  /** Makes the next sync window of the app's WebGPU engine fail on the GPU (a destroyed buffer in its work); resolves once armed. */
+  gpuErrorInWindow(): Promise<string | null>;
 }
 
 declare global {
@@ -20,5 +22,6 @@ export function installDebugHook(target: Window): void {
   target.gpuPlaygroundDebug = {
     loseDevice: () => send({ action: 'loseDevice' }),
     loseDeviceAt: (point) => send({ action: 'loseDeviceAt', point }),
+    gpuErrorInWindow: () => send({ action: 'gpuErrorInWindow' }),
   };
 }

@@ -1,4 +1,5 @@
 import type { BackendAvailability } from '../config/backends';
+import type { GpuEngine } from '../config/gpuEngines';
 import { CHART_MAX_POINTS, LEAK_ALARM_CONSECUTIVE_GROWTHS } from '../config/tunables';
 import { applyInspectEvent, NO_INSPECT_RESULTS, type InspectResults } from '../engine/protocol/inspect';
 import type { JobEvent, JobOutcome } from '../engine/protocol/jobs';
@@ -37,6 +38,8 @@ export interface RunSnapshot {
   checkpoint: CheckpointInfo | null;
   /** Set when the GPU was lost: the checkpoint Resume continues from (null: none was taken yet). */
   deviceLost: { message: Message; resumeFrom: CheckpointInfo | null } | null;
+  /** Set when a GPU error stopped the app's engine: the checkpoint to go on from (null: none was taken yet) and the engine to go on with. */
+  gpuError: { message: Message; resumeFrom: CheckpointInfo | null; resumeOn: Extract<GpuEngine, 'tfjs'> } | null;
 }
 
 const INITIAL: RunSnapshot = {
@@ -58,6 +61,7 @@ const INITIAL: RunSnapshot = {
   stepPeak: null,
   checkpoint: null,
   deviceLost: null,
+  gpuError: null,
 };
 
 /** Calls back once before the next paint: the page passes requestAnimationFrame, tests a fake. */
@@ -131,7 +135,7 @@ export class RunStore {
    * when the worker says it resumed), everything else starts over as for a new run.
    */
   beginResume(): void {
-    this.update({ phase: 'queued', state: 'idle', error: null, deviceLost: null, progress: null });
+    this.update({ phase: 'queued', state: 'idle', error: null, deviceLost: null, gpuError: null, progress: null });
   }
 
   /** The device owner handed the run the device. */
@@ -193,6 +197,8 @@ export class RunStore {
       }
       case 'deviceLost':
         return this.update({ deviceLost: { message: event.message, resumeFrom: event.resumeFrom } });
+      case 'gpuError':
+        return this.update({ gpuError: { message: event.message, resumeFrom: event.resumeFrom, resumeOn: event.resumeOn } });
       case 'weightHistograms':
         this.histograms.push(event.histograms);
         return;

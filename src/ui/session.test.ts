@@ -97,4 +97,33 @@ describe('reset (presentation mode’s r)', () => {
     port.end(id, { status: 'cancelled' });
     expect(store.getSnapshot()).toMatchObject({ phase: 'idle', state: 'idle' });
   });
+
+  it('after a GPU error under the app’s engine, resumes from its checkpoint on TensorFlow.js’s kernels, the curves kept; with none, trains it again there from what it continued', () => {
+    const { port, session, store } = setup();
+    const file = sampleCnnCheckpoint();
+    const bytes = bytesOf(file);
+    const config = { ...file.config, gpuEngine: 'app' as const };
+    session.start(config, bytes);
+    const first = port.lastSubmit().id;
+    port.run(first);
+    port.event(first, { type: 'metrics', points: [{ step: 4, epoch: 1, stepsInWindow: 4, scalars: { loss: 1 }, warmup: false, stepMs: 1, examplesPerSec: 1, gflops: 1, bytes: 1, gpuBytes: null, numTensors: 1 }] });
+    const checkpoint = { id: 'memory-3', step: 4, epoch: 1, createdAt: '2026-11-23T00:00:00.000Z' };
+    const said = msg('engine.gpu.error.resumable', { where: msg('engine.gpu.error.aStep'), step: 6, detail: 'lost', checkpoint: 4 });
+    port.event(first, { type: 'gpuError', message: said, resumeFrom: checkpoint, resumeOn: 'tfjs' });
+    port.end(first, { status: 'error', message: said });
+    expect(store.getSnapshot()).toMatchObject({ phase: 'ended', error: said, gpuError: { resumeFrom: checkpoint, resumeOn: 'tfjs' }, deviceLost: null });
+
+    session.resumeFrom(checkpoint, 'tfjs');
+    expect(port.lastSubmit().request).toEqual({ kind: 'train', config: { ...config, gpuEngine: 'tfjs' }, recover: { checkpointId: 'memory-3' } });
+    expect(store.getSnapshot()).toMatchObject({ phase: 'queued', error: null, gpuError: null });
+    expect(store.metrics.map((p) => p.step)).toEqual([4]);
+
+    // No checkpoint yet: the same run again from its start (here the saved model it continued), on TensorFlow.js's kernels.
+    const second = port.lastSubmit().id;
+    port.run(second);
+    port.event(second, { type: 'gpuError', message: said, resumeFrom: null, resumeOn: 'tfjs' });
+    port.end(second, { status: 'error', message: said });
+    session.trainAgainOn('tfjs');
+    expect(port.lastSubmit().request).toEqual({ kind: 'train', config: { ...config, gpuEngine: 'tfjs' }, resume: bytes });
+  });
 });

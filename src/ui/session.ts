@@ -1,3 +1,4 @@
+import type { GpuEngine } from '../config/gpuEngines';
 import type { RunConfig } from '../config/workloads';
 import type { DeviceClient } from '../engine/client/deviceClient';
 import type { CheckpointFile, CheckpointInfo, StepPart } from '../engine/protocol/training';
@@ -12,6 +13,8 @@ export class TrainingSession {
   private jobId: number | null = null;
   /** The configuration each run started with, by the store's run id, so a result records exactly what ran. */
   private readonly configs = new Map<number, RunConfig>();
+  /** The saved model's bytes the latest run continued, if it continued one (a run trained again starts from them again). */
+  private continued: ArrayBuffer | undefined;
   private readonly fileListeners = new Set<(file: CheckpointFile, runId: number) => void>();
 
   constructor(
@@ -28,18 +31,27 @@ export class TrainingSession {
     // A continued run draws the saved run's curves (a CNN's loss, a GAN's D and G losses) before its own points.
     this.store.beginRun(resume ? priorCurvesOfFile(resume) : NO_PRIOR);
     this.configs.clear();
+    this.continued = resume;
     return this.submit(config, resume ? { resume } : {});
   }
 
   /**
-   * Continues the latest run from a checkpoint the worker holds (after its GPU was lost): the same
-   * configuration, the curves so far kept. Returns the store's run id, or null when there is nothing to resume.
+   * Continues the latest run from a checkpoint the worker holds (after its GPU was lost, or a GPU error
+   * stopped the app's engine): the same configuration, on `engine`'s kernels when given, the curves so far
+   * kept. Returns the store's run id, or null when there is nothing to resume.
    */
-  resumeFrom(checkpoint: CheckpointInfo): number | null {
+  resumeFrom(checkpoint: CheckpointInfo, engine?: GpuEngine): number | null {
     const config = this.configs.get(this.store.runId);
     if (!config) return null;
     this.store.beginResume();
-    return this.submit(config, { recover: { checkpointId: checkpoint.id } });
+    return this.submit(engine ? { ...config, gpuEngine: engine } : config, { recover: { checkpointId: checkpoint.id } });
+  }
+
+  /** Trains the latest run again from its start (a saved model it continued, or nothing) on `engine`'s kernels: after a GPU error before any checkpoint. */
+  trainAgainOn(engine: GpuEngine): number | null {
+    const config = this.configs.get(this.store.runId);
+    if (!config) return null;
+    return this.start({ ...config, gpuEngine: engine }, this.continued);
   }
 
   /** `resume`: a saved model's bytes; `recover`: a checkpoint the worker holds. */

@@ -9,6 +9,8 @@ import { judgeSamples } from './judge';
 export class SamplePacer {
   private lastSampleAt = -Infinity;
   private lastQualityAt = -Infinity;
+  /** The step after which the pacer said it would send nothing (the loop recorded the next window ahead on that word). */
+  private declined = -1;
 
   constructor(
     private readonly workload: TrainingWorkload,
@@ -17,7 +19,18 @@ export class SamplePacer {
     private readonly post: (event: TrainingEvent) => void,
   ) {}
 
+  /**
+   * Whether a preview will be due after the window that ends at `step`, about `withinMs` from now. A no
+   * is kept: maybeSend(step) then sends nothing, whatever the time, and the preview waits for a later window.
+   */
+  wantsAfter(step: number, withinMs: number): boolean {
+    const due = performance.now() + withinMs - this.lastSampleAt >= SAMPLE_INTERVAL_MS;
+    if (!due) this.declined = step;
+    return due;
+  }
+
   async maybeSend(step: number): Promise<void> {
+    if (step === this.declined) return;
     if (performance.now() - this.lastSampleAt >= SAMPLE_INTERVAL_MS) await this.send(step);
   }
 

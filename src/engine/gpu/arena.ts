@@ -11,6 +11,7 @@ const STORAGE = 0x0080; // GPUBufferUsage.STORAGE, spelled out: Node's Dawn bind
 const COPY_SRC = 0x0004;
 const COPY_DST = 0x0008;
 const MAP_READ = 0x0001;
+const QUERY_RESOLVE = 0x0200;
 /** Storage buffers are read in 4-byte words; WebGPU wants sizes that are multiples of 4. */
 const WORD = 4;
 
@@ -19,10 +20,13 @@ export const USAGE = {
   storage: STORAGE | COPY_SRC | COPY_DST,
   /** A buffer the CPU maps to read what a step copied into it. */
   readback: MAP_READ | COPY_DST,
+  /** Where GPU timestamps are resolved, to be copied on. */
+  queryResolve: QUERY_RESOLVE | COPY_SRC,
 } as const;
 
 export class GpuArena {
   private readonly buffers: GPUBuffer[] = [];
+  private readonly querySets: GPUQuerySet[] = [];
   private readonly bytes = new Map<BufferKind, number>();
   private destroyed = false;
 
@@ -37,6 +41,14 @@ export class GpuArena {
     this.buffers.push(buffer);
     this.bytes.set(kind, (this.bytes.get(kind) ?? 0) + size);
     return buffer;
+  }
+
+  /** A set of `count` GPU timestamps (the device must have 'timestamp-query'), freed with the buffers. */
+  timestamps(label: string, count: number): GPUQuerySet {
+    if (this.destroyed) throw new Error('GpuArena.timestamps() called after destroy().');
+    const set = this.device.createQuerySet({ label, type: 'timestamp', count });
+    this.querySets.push(set);
+    return set;
   }
 
   /** Bytes held, by kind (kinds with none are 0). */
@@ -58,7 +70,9 @@ export class GpuArena {
     if (this.destroyed) return;
     this.destroyed = true;
     for (const buffer of this.buffers) buffer.destroy();
+    for (const set of this.querySets) set.destroy();
     this.buffers.length = 0;
+    this.querySets.length = 0;
     this.bytes.clear();
   }
 }

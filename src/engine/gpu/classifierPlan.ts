@@ -23,8 +23,10 @@ import { productsOf, resolveParts } from './parts';
 import type { ProductChooser } from './tuning/tuner';
 import type { TuningReport } from '../protocol/tuning';
 import { KernelCompiler, replay, type Dispatch } from './program';
-import { readBuffers, ReadbackRing } from './readback';
+import { readBuffers } from './readback';
 import { createBuffersChecked } from './outOfMemory';
+import { GpuErrorWatch } from './errorWatch';
+import { StepWindows } from './stepWindows';
 
 export interface ClassifierPlanOptions {
   batchSize: number;
@@ -72,13 +74,12 @@ export function readClassifier(model: tf.LayersModel): NetworkReading {
 }
 
 export class ClassifierPlan {
-  private readonly ring: ReadbackRing;
+  private readonly windows: StepWindows;
   private position = 0;
   private orderEpoch = -1;
   private stepsDone = 0;
   private stepped = false;
   private iterations = 0;
-  private windowOpen = false;
   private encodeMs = 0;
   private dataWaitMs = 0;
   private prepared: { images: Uint32Array; labels: Uint32Array; position: number } | null = null;
@@ -87,6 +88,7 @@ export class ClassifierPlan {
   private constructor(
     private readonly device: GPUDevice,
     private readonly arena: GpuArena,
+    private readonly watch: GpuErrorWatch,
     private readonly compiler: KernelCompiler,
     readonly network: Network,
     private readonly options: ClassifierPlanOptions,
@@ -96,12 +98,13 @@ export class ClassifierPlan {
     /** How each product's kernel was chosen (the bench prints it). */
     readonly tuning: TuningReport,
   ) {
-    this.ring = new ReadbackRing(arena, 'classifier', CLASSIFIER_SCALARS.length * 4);
+    this.windows = new StepWindows(device, arena, 'classifier', CLASSIFIER_SCALARS.length * 4, watch);
   }
 
   /**
-   * Compiles `model` for `device`, or throws the sentence that says why the engine cannot run it.
-   * Uploads the split once ('device') and makes every buffer, pipeline and bind group.
+   * Compiles `model` for `device`, or throws the sentence that says why the engine cannot run it, or
+   * the GPU error of the kernel the device refused (EngineGpuError). Uploads the split once ('device')
+   * and makes every buffer, pipeline and bind group, each kernel's inside error scopes of its own.
    */
   static async create(device: GPUDevice, model: tf.LayersModel, split: ImageSplit, options: ClassifierPlanOptions): Promise<ClassifierPlan> {
     const reading = readClassifier(model);
@@ -110,6 +113,8 @@ export class ClassifierPlan {
     const { batchSize: B, accumulation: k } = options;
     const P = valuesPerImage(options.shape);
     const arena = new GpuArena(device);
+    // From the first compile on, no GPU error on this device passes unseen until the plan is destroyed.
+    const watch = new GpuErrorWatch(device);
     try {
       const host = options.placement === 'host';
       const floats = (n: number) => n * 4;
@@ -140,15 +145,17 @@ export class ClassifierPlan {
       const { choice, report } = await options.kernels.choose(productsOf(made.groups));
       const [forward, backward] = await createBuffersChecked(device, () => resolveParts(made.groups, arena, 'train', choice));
       const perMicro = (m: number) => [made.micro[m], ...forward, made.loss, ...backward];
-      const compiler = new KernelCompiler(device);
+      const compiler = new KernelCompiler(device, watch);
       const dispatches = compiler.compileAll([...Array.from({ length: k }, (_, m) => perMicro(m)).flat(), made.adam, made.end]);
-      const plan = new ClassifierPlan(device, arena, compiler, network, options, split, made.buffers, dispatches, report);
+      await compiler.checked();
+      const plan = new ClassifierPlan(device, arena, watch, compiler, network, options, split, made.buffers, dispatches, report);
       if (!host) {
         device.queue.writeBuffer(made.buffers.images, 0, packBytes(split.images));
         device.queue.writeBuffer(made.buffers.labels, 0, packBytes(split.labels));
       }
       return plan;
     } catch (err) {
+      watch.dispose();
       arena.destroy();
       throw err;
     }
@@ -191,30 +198,31 @@ export class ClassifierPlan {
     return this.position;
   }
 
-  /** Encodes and submits one optimizer step; `windowEnd` also copies the window's sums for read(). */
+  /** Encodes and submits one optimizer step; `windowEnd` also copies the window's sums for readWindow(). */
   step(windowEnd: boolean): void {
     const start = performance.now();
     const { device, buffers, options } = this;
-    const epoch = Math.floor(this.position / options.microBatchesPerEpoch);
-    if (options.placement === 'host') this.writeHostStep();
-    else if (epoch !== this.orderEpoch) {
-      const order = shuffledIndices(this.split.count, options.seed, epoch).subarray(0, options.microBatchesPerEpoch * options.batchSize);
-      device.queue.writeBuffer(buffers.order, 0, Uint32Array.from(order));
-      device.queue.writeBuffer(buffers.counter, 0, Uint32Array.of((this.position % options.microBatchesPerEpoch) / options.accumulation));
-      this.orderEpoch = epoch;
+    const opens = this.windows.beginStep();
+    try {
+      const epoch = Math.floor(this.position / options.microBatchesPerEpoch);
+      if (options.placement === 'host') this.writeHostStep();
+      else if (epoch !== this.orderEpoch) {
+        const order = shuffledIndices(this.split.count, options.seed, epoch).subarray(0, options.microBatchesPerEpoch * options.batchSize);
+        device.queue.writeBuffer(buffers.order, 0, Uint32Array.from(order));
+        device.queue.writeBuffer(buffers.counter, 0, Uint32Array.of((this.position % options.microBatchesPerEpoch) / options.accumulation));
+        this.orderEpoch = epoch;
+      }
+      const encoder = device.createCommandEncoder({ label: 'training step' });
+      if (opens) encoder.clearBuffer(buffers.sums);
+      encoder.clearBuffer(buffers.grads);
+      const pass = encoder.beginComputePass({ label: 'training step', ...this.windows.passTimestamps(true, true, windowEnd) });
+      replay(pass, this.dispatches);
+      pass.end();
+      this.windows.submit(encoder, windowEnd, buffers.sums);
+    } catch (err) {
+      this.windows.abandon();
+      throw err;
     }
-    const encoder = device.createCommandEncoder({ label: 'training step' });
-    if (!this.windowOpen) encoder.clearBuffer(buffers.sums);
-    this.windowOpen = true;
-    encoder.clearBuffer(buffers.grads);
-    const pass = encoder.beginComputePass({ label: 'training step' });
-    replay(pass, this.dispatches);
-    pass.end();
-    if (windowEnd) {
-      this.ring.copy(encoder, buffers.sums);
-      this.windowOpen = false;
-    }
-    device.queue.submit([encoder.finish()]);
     this.position += options.accumulation;
     this.stepsDone += 1;
     this.iterations += 1;
@@ -223,10 +231,20 @@ export class ClassifierPlan {
     if (options.placement === 'host' && options.prefetch) this.prepared = this.hostStep(this.position);
   }
 
-  /** The mean loss and accuracy of the steps since the last read (the window's one wait on the GPU). */
+  /** The mean loss and accuracy of the oldest window not yet read (its one wait on the GPU); throws its GPU error. */
   async readWindow(steps: number): Promise<Record<(typeof CLASSIFIER_SCALARS)[number], number>> {
-    const sums = await this.ring.read();
+    const sums = await this.windows.read(steps);
     return { loss: sums[0] / steps, accuracy: sums[1] / steps };
+  }
+
+  /** Throws the first GPU error on the plan's device that no scope caught (before more steps are recorded). */
+  throwUncaught(): void {
+    this.watch.throwUncaught();
+  }
+
+  /** The GPU's idle time before each window since the first, ms; null where the device has no timestamps. */
+  windowGaps(): number[] | null {
+    return this.windows.windowGaps();
   }
 
   /** Milliseconds steps spent building their examples in JS since the last call (0 with the data on the device). */
@@ -279,6 +297,7 @@ export class ClassifierPlan {
   }
 
   destroy(): void {
+    this.watch.dispose();
     this.arena.destroy();
   }
 

@@ -26,7 +26,9 @@ import { productsOf, resolveParts } from './parts';
 import type { ProductChooser } from './tuning/tuner';
 import type { TuningReport } from '../protocol/tuning';
 import { KernelCompiler, replay, type Dispatch, type KernelSource } from './program';
-import { readBuffers, ReadbackRing } from './readback';
+import { readBuffers } from './readback';
+import { GpuErrorWatch } from './errorWatch';
+import { StepWindows } from './stepWindows';
 import type { PlanCounts } from './classifierPlan';
 
 export interface GanPlanOptions {
@@ -92,11 +94,10 @@ function networkBuffers(arena: GpuArena, name: string, network: Network): Networ
 type Command = { dispatch: Dispatch[] } | { copy: { from: GPUBuffer; fromOffset: number; to: GPUBuffer; toOffset: number; bytes: number } } | { clear: GPUBuffer };
 
 export class GanPlan {
-  private readonly ring: ReadbackRing;
+  private readonly windows: StepWindows;
   private position = 0;
   private noiseDraws: number;
   private orderFrom = -1;
-  private windowOpen = false;
   private encodeMs = 0;
   private dataWaitMs = 0;
   private stepsDone = 0;
@@ -108,6 +109,7 @@ export class GanPlan {
   private constructor(
     private readonly device: GPUDevice,
     private readonly arena: GpuArena,
+    private readonly watch: GpuErrorWatch,
     private readonly compiler: KernelCompiler,
     readonly networks: { generator: Network; discriminator: Network },
     private readonly options: GanPlanOptions,
@@ -119,7 +121,7 @@ export class GanPlan {
     readonly tuning: TuningReport,
   ) {
     this.noiseDraws = options.noiseDraws;
-    this.ring = new ReadbackRing(arena, 'gan', GAN_SCALARS.length * 4);
+    this.windows = new StepWindows(device, arena, 'gan', GAN_SCALARS.length * 4, watch);
   }
 
   static async create(device: GPUDevice, generator: tf.LayersModel, discriminator: tf.LayersModel, split: ImageSplit, options: GanPlanOptions): Promise<GanPlan> {
@@ -133,6 +135,8 @@ export class GanPlan {
     // Every order a step can reach from its first batch: an iteration's D steps may run into the next epochs.
     const ordersHeld = 1 + Math.ceil(dSteps / batchesPerEpoch);
     const arena = new GpuArena(device);
+    // From the first compile on, no GPU error on this device passes unseen until the plan is destroyed.
+    const watch = new GpuErrorWatch(device);
     try {
       const made = await createBuffersChecked(device, () => {
         const g = networkBuffers(arena, 'generator', G);
@@ -187,7 +191,7 @@ export class GanPlan {
       const { choice, report } = await options.kernels.choose(productsOf(made.groups));
       const resolved = await createBuffersChecked(device, () => resolveParts(made.groups, arena, 'gan', choice));
       const parts = { gForward: resolved[0], gBackward: resolved[1], dForward: resolved[2], dBackward: resolved[3], throughForward: resolved[4], throughBackward: resolved[5] };
-      const compiler = new KernelCompiler(device);
+      const compiler = new KernelCompiler(device, watch);
       const k = (source: KernelSource) => compiler.compile(source);
       const all = (sources: readonly KernelSource[]) => compiler.compileAll(sources);
       const { buffers, z, pair, gen, sources } = made;
@@ -210,10 +214,12 @@ export class GanPlan {
         discriminator: dStep(0, true),
         generator: gStep(0, true),
       };
-      const plan = new GanPlan(device, arena, compiler, reading, options, split, buffers, steps, ordersHeld, report);
+      await compiler.checked();
+      const plan = new GanPlan(device, arena, watch, compiler, reading, options, split, buffers, steps, ordersHeld, report);
       device.queue.writeBuffer(made.buffers.images, 0, packBytes(split.images));
       return plan;
     } catch (err) {
+      watch.dispose();
       arena.destroy();
       throw err;
     }
@@ -244,26 +250,29 @@ export class GanPlan {
     const draws = dSteps + (part === 'discriminator' ? 0 : 1);
     const noise = this.takeNoise(draws);
     const start = performance.now();
-    this.placeOrders(dSteps);
-    device.queue.writeBuffer(buffers.noise, 0, noise);
-    const encoder = device.createCommandEncoder({ label: 'GAN step' });
-    if (!this.windowOpen) encoder.clearBuffer(buffers.sums);
-    this.windowOpen = true;
-    for (const command of this.steps[part ?? 'whole']) {
-      if ('dispatch' in command) {
-        const pass = encoder.beginComputePass();
-        replay(pass, command.dispatch);
-        pass.end();
-      } else if ('copy' in command) {
-        const c = command.copy;
-        encoder.copyBufferToBuffer(c.from, c.fromOffset, c.to, c.toOffset, c.bytes);
-      } else encoder.clearBuffer(command.clear);
+    const opens = this.windows.beginStep();
+    try {
+      this.placeOrders(dSteps);
+      device.queue.writeBuffer(buffers.noise, 0, noise);
+      const encoder = device.createCommandEncoder({ label: 'GAN step' });
+      if (opens) encoder.clearBuffer(buffers.sums);
+      const commands = this.steps[part ?? 'whole'];
+      const passes = commands.flatMap((c, i) => ('dispatch' in c ? [i] : []));
+      commands.forEach((command, i) => {
+        if ('dispatch' in command) {
+          const pass = encoder.beginComputePass(this.windows.passTimestamps(i === passes[0], i === passes.at(-1), windowEnd));
+          replay(pass, command.dispatch);
+          pass.end();
+        } else if ('copy' in command) {
+          const c = command.copy;
+          encoder.copyBufferToBuffer(c.from, c.fromOffset, c.to, c.toOffset, c.bytes);
+        } else encoder.clearBuffer(command.clear);
+      });
+      this.windows.submit(encoder, windowEnd, buffers.sums);
+    } catch (err) {
+      this.windows.abandon();
+      throw err;
     }
-    if (windowEnd) {
-      this.ring.copy(encoder, buffers.sums);
-      this.windowOpen = false;
-    }
-    device.queue.submit([encoder.finish()]);
     this.position += dSteps;
     if (dSteps > 0) this.advance('discriminator', dSteps);
     if (part !== 'discriminator') this.advance('generator', 1);
@@ -297,7 +306,7 @@ export class GanPlan {
 
   /** The window's mean scalars, those the steps' part reports (the window's one wait on the GPU). */
   async readWindow(steps: number, part: StepPart | undefined): Promise<Record<string, number>> {
-    const sums = await this.ring.read();
+    const sums = await this.windows.read(steps);
     return Object.fromEntries(REPORTED[part ?? 'whole'].map((name) => [name, sums[SLOT[name]] / steps]));
   }
 
@@ -339,7 +348,18 @@ export class GanPlan {
     return { dispatchesPerStep: dispatches, submitsPerStep: 1, pipelines: this.compiler.pipelinesCompiled + this.tuning.pipelines, bindGroups: this.compiler.bindGroupsMade, buffers: this.arena.bufferCount, encodeMs: this.encodeMs, steps: this.stepsDone };
   }
 
+  /** Throws the first GPU error on the plan's device that no scope caught (before more steps are recorded). */
+  throwUncaught(): void {
+    this.watch.throwUncaught();
+  }
+
+  /** The GPU's idle time before each window since the first, ms; null where the device has no timestamps. */
+  windowGaps(): number[] | null {
+    return this.windows.windowGaps();
+  }
+
   destroy(): void {
+    this.watch.dispose();
     this.arena.destroy();
   }
 

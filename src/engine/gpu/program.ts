@@ -3,6 +3,7 @@
  * shares one), one bind group made once over the plan's buffers, and the workgroup grid. A step
  * replays them into one compute pass; nothing here is made per step.
  */
+import type { GpuErrorWatch } from './errorWatch';
 
 /** One storage buffer a kernel binds, under the name its WGSL uses. */
 export interface Bound {
@@ -60,13 +61,22 @@ export function elementwiseGrid(count: number): { workgroups: [number, number, n
   return { workgroups: [x, y, 1], index: `(gid.x + gid.y * ${x * ELEMENTWISE_THREADS}u)` };
 }
 
-/** Compiles kernels for one device, each distinct WGSL source once, and counts what it made. */
+/**
+ * Compiles kernels for one device, each distinct WGSL source once, and counts what it made. Given a
+ * watch, each kernel's pipeline and bind group are made inside error scopes of their own, and checked()
+ * throws the first kernel's error by its label (a plan's compile); without one, the caller's scopes
+ * catch them (the tuner drops a candidate that fails).
+ */
 export class KernelCompiler {
   private readonly modules = new Map<string, GPUComputePipeline>();
   private readonly layouts = new Map<string, GPUBindGroupLayout>();
   private bindGroups = 0;
+  private readonly checks: Promise<Error | null>[] = [];
 
-  constructor(private readonly device: GPUDevice) {}
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly watch: GpuErrorWatch | null = null,
+  ) {}
 
   /** Pipelines compiled so far (distinct WGSL sources). */
   get pipelinesCompiled(): number {
@@ -78,6 +88,22 @@ export class KernelCompiler {
   }
 
   compile(source: KernelSource): Dispatch {
+    const popScopes = this.watch?.scope(source.label);
+    try {
+      return this.make(source);
+    } finally {
+      if (popScopes) this.checks.push(popScopes());
+    }
+  }
+
+  /** Throws the error of the first kernel compiled under the watch that the GPU refused (its shader, layout or bindings). */
+  async checked(): Promise<void> {
+    const errors = await Promise.all(this.checks.splice(0));
+    const first = errors.find((e) => e !== null);
+    if (first) throw first;
+  }
+
+  private make(source: KernelSource): Dispatch {
     const code = `${source.directives ?? ''}\n${declareBindings(source.bound)}\n${source.body}`;
     const layout = this.layoutOf(source.bound);
     let pipeline = this.modules.get(code);

@@ -9,15 +9,22 @@ import { isOutOfMemoryError } from '../bench/sweepScheduler';
 import { heldCheckpoint, holdCheckpoint } from '../checkpoints/heldCheckpoints';
 import type { CheckpointInfo, TrainingEvent } from '../protocol/training';
 import { DeviceLostError, watched } from '../deviceWatch';
+import { EngineGpuError } from '../gpu/gpuErrors';
 import type { TrainingLoop } from '../trainingLoop';
 import type { RunSummary } from '../checkpoints/runSummary';
 import { captureWorkload, restoreWorkload, type WorkloadState } from '../checkpoints/workloadState';
 import type { TrainingWorkload } from '../workloads/types';
 
+/** The engine's GPU error behind `err`, if that is what ended the run (thrown as it is, or the cause of another error). */
+function engineGpuErrorOf(err: unknown): EngineGpuError | null {
+  for (let at = err; at instanceof Error; at = at.cause) if (at instanceof EngineGpuError) return at;
+  return null;
+}
+
 /**
  * What lets a training run (CNN or GAN) survive its GPU: checkpoints in worker memory every N steps and at epoch
  * ends, the device watched for loss, and the message a failed run ends with (device lost, out of
- * memory). After a loss the backend's instance is dropped, so the resumed run gets a new context.
+ * memory, a GPU error under the app's engine). After a loss the backend's instance is dropped, so the resumed run gets a new context.
  */
 export class RunRecovery {
   private readonly instance = tf.backend();
@@ -79,7 +86,17 @@ export class RunRecovery {
       this.emit({ type: 'deviceLost', message, resumeFrom: this.latest });
       return new MessageError(message, { cause: err });
     }
+    const gpu = engineGpuErrorOf(err);
+    if (gpu) return this.gpuFailure(gpu, step);
     return RunRecovery.outOfMemory(err, step, this.config, plan);
+  }
+
+  /** A GPU error under the app's engine: announced with the last checkpoint, to go on from on TensorFlow.js's kernels (the device still works). */
+  private gpuFailure(err: EngineGpuError, step: number): MessageError {
+    const said = { where: err.where, step, detail: err.detail };
+    const message = this.latest ? msg('engine.gpu.error.resumable', { ...said, checkpoint: this.latest.step }) : msg('engine.gpu.error.noCheckpoint', said);
+    this.emit({ type: 'gpuError', message, resumeFrom: this.latest, resumeOn: 'tfjs' });
+    return new MessageError(message, { cause: err });
   }
 
   /** A real allocation failure ends the run with the same kind of message as the budget (the worker stays usable); any other error is itself. */

@@ -102,6 +102,7 @@ export async function runTrainJob(request: RequestOf<'train'>, ctx: EngineJobCon
         await guard.maybeCheckpoint(step, false);
       },
       stepsToNextTask: (done) => guard.stepsToCheckpoint(done),
+      readsModelAfter: (step, withinMs) => sampler?.wantsAfter(step, withinMs) ?? false,
       deviceLost: guard.deviceLost,
       onProgress: (fraction, message) => emit({ type: 'progress', fraction, message }),
       onNote: (message) => emit({ type: 'warning', message }),

@@ -33,6 +33,7 @@ const JOB_EVENTS = [
   'resumed',
   'checkpointFile',
   'deviceLost',
+  'gpuError',
   'weightHistograms',
   'raceRow',
   'sweepPoint',
@@ -51,7 +52,7 @@ const JOB_EVENTS = [
 ] as const;
 const OUTCOMES = ['done', 'cancelled', 'error'] as const;
 const CONTROLS = ['pause', 'resume', 'step', 'evaluate', 'saveCheckpoint', 'inspect'] as const;
-const DEBUG_COMMANDS = ['loseDevice', 'loseDeviceAt'] as const;
+const DEBUG_COMMANDS = ['loseDevice', 'loseDeviceAt', 'gpuErrorInWindow'] as const;
 
 describe('the kinds the app dispatches on', () => {
   it('lists every message kind of the protocol (checked by the compiler)', () => {

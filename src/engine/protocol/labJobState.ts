@@ -88,6 +88,7 @@ export function applyJobEvent(job: LabJobState, event: JobEvent): LabJobState {
     case 'resumed':
     case 'checkpointFile':
     case 'deviceLost':
+    case 'gpuError':
     case 'weightHistograms':
     case 'benchmark':
     case 'model':

@@ -181,6 +181,11 @@ export type TrainingEvent =
   | { type: 'checkpointFile'; file: CheckpointFile }
   /** The GPU context or device was lost: the run ends with this message; it can resume from `resumeFrom`. */
   | { type: 'deviceLost'; message: Message; resumeFrom: CheckpointInfo | null }
+  /**
+   * A GPU error under the app's engine stopped the run (a kernel the device refused, an error in a window's
+   * work): this message; it can go on from `resumeFrom` (or train again, where none was taken) on `resumeOn`'s kernels.
+   */
+  | { type: 'gpuError'; message: Message; resumeFrom: CheckpointInfo | null; resumeOn: Extract<GpuEngine, 'tfjs'> }
   | { type: 'weightHistograms'; histograms: WeightHistograms };
 
 /** What a training job can be told while it runs (or is paused). */
@@ -201,7 +206,9 @@ export type TrainingControl =
 export type DebugCommand =
   | { action: 'loseDevice' }
   /** Loses the device the next time a run waits on it at this point (answered at once: armed). */
-  | { action: 'loseDeviceAt'; point: DebugPoint };
+  | { action: 'loseDeviceAt'; point: DebugPoint }
+  /** Makes the next sync window of the app's engine fail on the GPU (its work uses a destroyed buffer): answered at once, armed. */
+  | { action: 'gpuErrorInWindow' };
 
 /** Where a run waits on its device outside its steps: an epoch end's evaluation. */
 export type DebugPoint = 'evaluation';

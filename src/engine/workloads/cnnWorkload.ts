@@ -81,7 +81,8 @@ export class CnnWorkload implements TrainingWorkload {
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
       this.engineTuning = () => on.tuning;
-      this.runSteps = (count) => (this.engine as EngineClassifier).runSteps(count);
+      this.runSteps = (count, _part, next) => on.runSteps(count, next);
+      this.windowGaps = () => on.windowGaps();
       this.deviceMemory = () => (this.engine as EngineClassifier).deviceMemory();
       this.knownStepPeak = () => (this.engine as EngineClassifier).knownStepPeak();
       this.encodeMs = () => (this.engine as EngineClassifier).counts()?.encodeMs ?? 0;
@@ -89,6 +90,7 @@ export class CnnWorkload implements TrainingWorkload {
   }
 
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly windowGaps?: TrainingWorkload['windowGaps'];
   readonly prepare?: TrainingWorkload['prepare'];
   readonly engineTuning?: TrainingWorkload['engineTuning'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];

@@ -18,7 +18,7 @@ import { msg } from '../../i18n/message';
 import type * as tf from '@tensorflow/tfjs';
 import type { AccumulationPlan } from '../../metrics/accumulation';
 import type { NetworkState } from '../checkpoints/networkState';
-import type { DeviceMemory, PrepareListener } from './types';
+import type { DeviceMemory, PrepareListener, WindowAhead } from './types';
 
 /** What the engine reads of its CNN workload: the model and Adam it starts from, and where the data stream stands. */
 export interface EngineSource {
@@ -42,6 +42,8 @@ export class EngineClassifier {
   private making: Promise<ClassifierPlan> | null = null;
   /** The model's weights are older than the plan's. */
   private stale = false;
+  /** A window recorded ahead of the last read, which the next runSteps reads. */
+  private ahead: WindowAhead | null = null;
 
   constructor(
     private readonly target: EngineTarget,
@@ -66,11 +68,29 @@ export class EngineClassifier {
     return this.plan?.tuning ?? null;
   }
 
-  async runSteps(count: number): Promise<Record<string, number>> {
+  /** Records `count` steps (unless they were recorded ahead), then `next`'s when given, and reads the first window. */
+  async runSteps(count: number, next?: WindowAhead): Promise<Record<string, number>> {
     const plan = await this.ready();
+    plan.throwUncaught();
+    const recorded = this.ahead;
+    this.ahead = null;
+    if (recorded && recorded.steps !== count) throw new Error(`A window of ${recorded.steps} steps was recorded ahead; ${count} were asked for.`);
+    if (!recorded) this.record(plan, count);
+    if (next) {
+      this.record(plan, next.steps);
+      this.ahead = next;
+    }
+    return plan.readWindow(count);
+  }
+
+  /** The GPU's idle time before each window since the first, ms; null where the device has no timestamps (or before the plan). */
+  windowGaps(): number[] | null {
+    return this.plan?.windowGaps() ?? null;
+  }
+
+  private record(plan: ClassifierPlan, count: number): void {
     for (let i = 0; i < count; i++) plan.step(i === count - 1);
     this.stale = true;
-    return plan.readWindow(count);
   }
 
   async settle(): Promise<void> {

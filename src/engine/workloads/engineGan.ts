@@ -15,12 +15,14 @@ import { kernelChooser, type EngineTarget } from '../gpu/tuning/engineKernels';
 import { tuningMessage } from '../gpu/tuning/tuner';
 import { msg } from '../../i18n/message';
 import type { StepPart } from '../protocol/training';
-import type { DeviceMemory, PrepareListener } from './types';
+import type { DeviceMemory, PrepareListener, WindowAhead } from './types';
 
 export class EngineGan {
   private plan: GanPlan | null = null;
   private making: Promise<GanPlan> | null = null;
   private stale = false;
+  /** A window recorded ahead of the last read, which the next runSteps reads. */
+  private ahead: WindowAhead | null = null;
 
   constructor(
     private readonly target: EngineTarget,
@@ -45,11 +47,29 @@ export class EngineGan {
     return this.plan?.tuning ?? null;
   }
 
-  async runSteps(count: number, part?: StepPart): Promise<Record<string, number>> {
+  /** Records `count` steps (unless they were recorded ahead), then `next`'s when given, and reads the first window. */
+  async runSteps(count: number, part?: StepPart, next?: WindowAhead): Promise<Record<string, number>> {
     const plan = await this.ready();
+    plan.throwUncaught();
+    const recorded = this.ahead;
+    this.ahead = null;
+    if (recorded && (recorded.steps !== count || recorded.part !== part)) throw new Error(`A window of ${recorded.steps} steps (${recorded.part ?? 'whole'}) was recorded ahead; ${count} (${part ?? 'whole'}) were asked for.`);
+    if (!recorded) this.record(plan, count, part);
+    if (next) {
+      this.record(plan, next.steps, next.part);
+      this.ahead = next;
+    }
+    return plan.readWindow(count, part);
+  }
+
+  /** The GPU's idle time before each window since the first, ms; null where the device has no timestamps (or before the plan). */
+  windowGaps(): number[] | null {
+    return this.plan?.windowGaps() ?? null;
+  }
+
+  private record(plan: GanPlan, count: number, part: StepPart | undefined): void {
     for (let i = 0; i < count; i++) plan.step(part, i === count - 1);
     this.stale = true;
-    return plan.readWindow(count, part);
   }
 
   async settle(): Promise<void> {

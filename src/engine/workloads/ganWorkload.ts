@@ -56,7 +56,8 @@ export class GanWorkload implements TrainingWorkload {
       this.engine = on;
       this.prepare = (listener) => on.prepare(listener);
       this.engineTuning = () => on.tuning;
-      this.runSteps = (count, part) => on.runSteps(count, part);
+      this.runSteps = (count, part, next) => on.runSteps(count, part, next);
+      this.windowGaps = () => on.windowGaps();
       this.deviceMemory = () => on.deviceMemory();
       this.knownStepPeak = () => on.knownStepPeak();
       this.encodeMs = () => on.counts()?.encodeMs ?? 0;
@@ -72,6 +73,7 @@ export class GanWorkload implements TrainingWorkload {
   /** The app's WebGPU engine, when it trains this workload (runSteps and the rest then go through it). */
   readonly engine: EngineGan | null = null;
   readonly runSteps?: TrainingWorkload['runSteps'];
+  readonly windowGaps?: TrainingWorkload['windowGaps'];
   readonly prepare?: TrainingWorkload['prepare'];
   readonly engineTuning?: TrainingWorkload['engineTuning'];
   readonly deviceMemory?: TrainingWorkload['deviceMemory'];

@@ -10,6 +10,12 @@ export interface PrepareListener {
   note(message: Message): void;
 }
 
+/** A window of steps recorded ahead of the read of the window before it. */
+export interface WindowAhead {
+  steps: number;
+  part?: StepPart;
+}
+
 /** What the training loop needs from a model + data pairing; one implementation per workload. */
 export interface TrainingWorkload {
   readonly info: RunInfo;
@@ -34,9 +40,14 @@ export interface TrainingWorkload {
   memorySplit?(): MemorySplit;
   /**
    * Given, its steps run on the app's WebGPU engine (src/engine/gpu): the loop calls this instead of step(),
-   * which records `count` steps, one submit each, and reads their mean scalars with one wait.
+   * which records `count` steps, one submit each, and reads their mean scalars with one wait. `next`: the
+   * next window's steps are recorded too, before this window's wait, so the GPU goes on while the page
+   * reads it; the next call, for exactly that window, then only reads. The loop asks for it only where
+   * nothing reads the model in between (TrainingLoop's run-ahead rules).
    */
-  runSteps?(count: number, part?: StepPart): Promise<Record<string, number>>;
+  runSteps?(count: number, part?: StepPart, next?: WindowAhead): Promise<Record<string, number>>;
+  /** The GPU's idle time before each sync window since the first, ms, where the engine measures it (the app's engine on a device with timestamps); null where it cannot. */
+  windowGaps?(): number[] | null;
   /** The device figures of the chart where tf.memory() does not see them all (the engine's own buffers). */
   deviceMemory?(): DeviceMemory;
   /** The exact peak of a step where it is known without profiling (the engine's buffers are all made up front). */

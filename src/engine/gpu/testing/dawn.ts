@@ -9,9 +9,14 @@ let device: Promise<GPUDevice> | null = null;
 /** Dawn's instance and adapter, held for the process's life: Dawn's Node bindings crash when the instance is collected while its device works. */
 const held: unknown[] = [];
 
-async function open(): Promise<GPUDevice> {
+/** A device of its own, on a new adapter (the shared one stays), for a test that loses or breaks it. */
+export function freshDawnDevice(): Promise<GPUDevice> {
   // GPUBufferUsage, GPUMapMode and the GPU classes, as a browser has them on globalThis.
   Object.assign(globalThis, globals);
+  return requestDevice();
+}
+
+async function requestDevice(): Promise<GPUDevice> {
   // Dawn zero-fills workgroup memory before a kernel runs, which SwiftShader compiles value by value (a tiled product's
   // 8 KB took a second a pipeline); the engine's kernels write every value they read, so the tests skip the fill.
   const gpu = create(['enable-dawn-features=disable_workgroup_init']);
@@ -30,7 +35,7 @@ async function open(): Promise<GPUDevice> {
 
 /** One device per test process, opened on first use. */
 export function dawnDevice(): Promise<GPUDevice> {
-  device ??= open();
+  device ??= freshDawnDevice();
   return device;
 }
 

@@ -57,6 +57,8 @@ export const EN_CORE = {
   'train.testAccuracy': 'Test accuracy',
   'train.testAccuracyValue': '{accuracy} (epoch {epoch})',
   'train.resumeFrom': 'Resume from step {step}',
+  'train.resumeOnTfjs': "Resume from step {step} on TensorFlow.js's kernels",
+  'train.againOnTfjs': "Train again on TensorFlow.js's kernels",
   'train.lookInside': 'Look inside this model',
   'train.lookInsideMore': 'its summary, confusion matrix (filled in at each epoch end), first-layer filters, and a digit you draw.',
   'train.accumulation':

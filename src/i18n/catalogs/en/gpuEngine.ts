@@ -14,4 +14,10 @@ export const EN_GPU_ENGINE = {
   'engine.gpu.tuning.remembered': "The app's engine runs the kernels it chose for this GPU before ({products} matrix products).",
   'engine.gpu.tuning.slow': "This GPU is too slow to time the engine's kernels within a few seconds (a software GPU runs on the processor), so the engine keeps the form measured best on such GPUs ({candidate}).",
   'engine.gpu.tuning.forced': "The app's engine runs the {candidate} kernels, as asked.",
+  // A GPU error under the app's engine (src/engine/gpu/gpuErrors.ts): where it was, and the run's one sentence about it.
+  'engine.gpu.error.kernel': 'the kernel “{kernel}”',
+  'engine.gpu.error.aStep': "a step's work",
+  'engine.gpu.error.plain': 'A GPU error in {where}: {detail}',
+  'engine.gpu.error.resumable': "A GPU error in {where} stopped the run at step {step} ({detail}); Resume continues from the checkpoint at step {checkpoint} on TensorFlow.js's kernels.",
+  'engine.gpu.error.noCheckpoint': "A GPU error in {where} stopped the run at step {step} ({detail}); no checkpoint was taken yet, so train it again on TensorFlow.js's kernels.",
 } as const;

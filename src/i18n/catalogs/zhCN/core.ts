@@ -57,6 +57,8 @@ export const ZH_CN_CORE: Readonly<Record<keyof typeof EN_CORE, string>> = {
   'train.testAccuracy': '测试准确率',
   'train.testAccuracyValue': '{accuracy}（第 {epoch} 轮）',
   'train.resumeFrom': '从第 {step} 步继续',
+  'train.resumeOnTfjs': '在 TensorFlow.js 的内核上从第 {step} 步继续',
+  'train.againOnTfjs': '在 TensorFlow.js 的内核上重新训练',
   'train.lookInside': '查看这个模型的内部',
   'train.lookInsideMore': '它的摘要、混淆矩阵（每轮结束时填入）、第一层卷积核，以及你亲手画的数字。',
   'train.accumulation':

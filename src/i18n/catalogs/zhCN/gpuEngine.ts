@@ -12,4 +12,9 @@ export const ZH_CN_GPU_ENGINE: Readonly<Record<keyof typeof EN_GPU_ENGINE, strin
   'engine.gpu.tuning.remembered': '本应用的引擎沿用此前为这块 GPU 选定的内核（{products} 个矩阵乘积）。',
   'engine.gpu.tuning.slow': '这块 GPU 太慢，无法在几秒内为引擎的内核计时（软件 GPU 在处理器上运行），因此引擎沿用在这类 GPU 上测得最快的形式（{candidate}）。',
   'engine.gpu.tuning.forced': '按要求，本应用的引擎使用 {candidate} 内核。',
+  'engine.gpu.error.kernel': '内核“{kernel}”',
+  'engine.gpu.error.aStep': '某一步的计算',
+  'engine.gpu.error.plain': '{where}出现 GPU 错误：{detail}',
+  'engine.gpu.error.resumable': '{where}出现 GPU 错误，训练在第 {step} 步停止（{detail}）；“在 TensorFlow.js 的内核上从第 {checkpoint} 步继续”会从该检查点接着训练。',
+  'engine.gpu.error.noCheckpoint': '{where}出现 GPU 错误，训练在第 {step} 步停止（{detail}）；尚未保存任何检查点，请在 TensorFlow.js 的内核上重新训练。',
 };
