@@ -28,7 +28,8 @@
  *     choice (tuned: the tuner's; or a candidate forced, legacy-direct being the engine's first kernels), rounds
  *     alternating the lanes' order, each choice's step time over legacy-direct's, and the tuner's candidates and
  *     choice per product (--tune-budget-s 600: the tuner times every candidate of every product whatever the
- *     adapter's speed, SwiftShader too, remembering nothing); --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each
+ *     adapter's speed, SwiftShader too, remembering nothing; --no-run-ahead: no window recorded ahead of a read,
+ *     for the GPU's idle time between windows without it); --parity also runs the lab's parity check (--steps steps at --batch, default 8) of each
  *     CNN on cpu and both engines, with each lane's largest loss gap to cpu.
  *   --workload decode [--images 10000] [--side 64] [--runs 3]: a zip of that many generated pictures
  *     imported as a data set of your own (fresh pages): seconds to the set kept, and the page's longest
@@ -126,6 +127,7 @@ const OPTIONS = {
   gemm: { type: 'string', default: 'tuned' },
   rounds: { type: 'string', default: '1' },
   'tune-budget-s': { type: 'string', default: '0' },
+  'no-run-ahead': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -424,7 +426,7 @@ async function runEngineBench(browser: Browser, url: string): Promise<void> {
   const tuneBudgetS = Number(args['tune-budget-s']);
   if (!(tuneBudgetS >= 0)) fail('--tune-budget-s must be seconds, 0 or more');
   const windowSteps = wholeNumber('window', 1);
-  const options = { networks, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps, kernels, rounds: wholeNumber('rounds', 1), tuneBudgetMs: tuneBudgetS * 1000 };
+  const options = { networks, batches: wholeNumbers(args.batches ?? '64', 'batches'), warmup: warmupSteps, windows: Math.max(1, Math.ceil(measuredSteps / windowSteps)), windowSteps, kernels, rounds: wholeNumber('rounds', 1), tuneBudgetMs: tuneBudgetS * 1000, runAhead: !args['no-run-ahead'] };
   const rows = await measureEngines(open, options, log);
   const here = await backendsHere(browser, url);
   console.log(`\nWebGPU, each lane: ${warmupSteps} warm-up steps, then ${options.windows} window(s) of ${windowSteps} steps recorded back to back and read back once; counts at the WebGPU API; ${options.rounds} round(s), the lanes' order alternating.\n`);

@@ -40,6 +40,8 @@ export interface EngineBenchOptions {
   rounds: number;
   /** Time every candidate within this budget whatever the adapter's speed (SwiftShader too); 0: the tuner as a run has it. */
   tuneBudgetMs: number;
+  /** false: no window recorded ahead of a read (the GPU's idle time between windows without it). */
+  runAhead: boolean;
 }
 
 export interface EngineBenchRow {
@@ -86,7 +88,7 @@ export async function measureEngines(open: () => Promise<Page>, options: EngineB
           log(`round ${round + 1}: ${network}, batch ${batch}, WebGPU with ${laneName(lane)}: ${options.warmup} warm-up + ${options.windows} × ${options.windowSteps} steps…`);
           const config = configOf(network, batch, lane, steps);
           const gemm = lane.engine === 'app' && lane.kernels !== TUNED ? lane.kernels : undefined;
-          const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps }, ...(gemm ? { gemm } : {}), ...(options.tuneBudgetMs && !gemm ? { tuneBudgetMs: options.tuneBudgetMs } : {}) };
+          const command = { kind: 'benchmark' as const, config, warmupSteps: options.warmup, measuredSteps: options.windows * options.windowSteps, includeBareLoop: false, stepFigures: { windows: options.windows, windowSteps: options.windowSteps, runAhead: options.runAhead }, ...(gemm ? { gemm } : {}), ...(options.tuneBudgetMs && !gemm ? { tuneBudgetMs: options.tuneBudgetMs } : {}) };
           const page = await open();
           try {
             const [row] = await page.evaluate((cmd) => window.runBenchmark(cmd), command);
@@ -113,7 +115,7 @@ const sameLane = (a: EngineLane, b: EngineLane) => laneName(a) === laneName(b);
 
 /** One line per network, batch and lane: counts from the first round, step ms as the median over rounds (each round's value listed). */
 export function engineTable(rows: readonly EngineBenchRow[]): string {
-  const head = '| network | batch | lane | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | uploads / step | pipelines | CPU ms to record + submit a step | step ms, median (rounds) | examples/s | step vs TensorFlow.js |';
+  const head = '| network | batch | lane | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | uploads / step | pipelines | CPU ms to record + submit a step | GPU idle between windows, ms | step ms, median (rounds) | examples/s | step vs TensorFlow.js |';
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const first of rows) {
@@ -124,7 +126,7 @@ export function engineTable(rows: readonly EngineBenchRow[]): string {
     const ok = all.filter((r) => r.row?.figures);
     const name = laneName(first.lane);
     if (ok.length === 0) {
-      lines.push(`| ${first.network} | ${first.batch} | ${name} | FAILED: ${all[0].failure ?? 'no figures'} |||||||||||`);
+      lines.push(`| ${first.network} | ${first.batch} | ${name} | FAILED: ${all[0].failure ?? 'no figures'} ||||||||||||`);
       continue;
     }
     const row = ok[0].row as BenchRow;
@@ -136,10 +138,10 @@ export function engineTable(rows: readonly EngineBenchRow[]): string {
     const p = f.perStep;
     const examples = (row.examplesPerSec * f.stepMs) / stepMs;
     lines.push(
-      `| ${first.network} | ${first.batch} | ${name}${ran} | ${fixed(p.dispatches, 1)} | ${fixed(p.submits, 2)} | ${fixed(f.awaitsPerWindow, 1)} (${fixed(f.windowSteps, 0)}) | ${fixed(p.buffers, 2)} | ${fixed(p.bindGroups, 1)} | ${fixed(p.writes, 2)} | ${f.pipelines} | ${fixed(f.encodeMs, 3)} | ${fixed(stepMs, 1)} (${ok.map((r) => fixed(r.row?.figures?.stepMs ?? NaN, 0)).join(', ')}) | ${fixed(examples, 0)} | ${fixed(ratio, 2)}× |`,
+      `| ${first.network} | ${first.batch} | ${name}${ran} | ${fixed(p.dispatches, 1)} | ${fixed(p.submits, 2)} | ${fixed(f.awaitsPerWindow, 1)} (${fixed(f.windowSteps, 0)}) | ${fixed(p.buffers, 2)} | ${fixed(p.bindGroups, 1)} | ${fixed(p.writes, 2)} | ${f.pipelines} | ${fixed(f.encodeMs, 3)} | ${f.gpuIdleMs === null || f.gpuIdleMs === undefined ? 'unavailable' : fixed(f.gpuIdleMs, 3)} | ${fixed(stepMs, 1)} (${ok.map((r) => fixed(r.row?.figures?.stepMs ?? NaN, 0)).join(', ')}) | ${fixed(examples, 0)} | ${fixed(ratio, 2)}× |`,
     );
   }
-  return [head, `|${'---|'.repeat(3)}${'---:|'.repeat(11)}`, ...lines].join('\n');
+  return [head, `|${'---|'.repeat(3)}${'---:|'.repeat(12)}`, ...lines].join('\n');
 }
 
 /** Side by side in the same rounds: each app lane's step time over a reference lane's (legacy-direct: the engine's first kernels). */

@@ -58,10 +58,10 @@ function speedTable(rows: readonly EngineRow[], torch: readonly TorchRow[]): str
 function countTable(rows: readonly EngineRow[]): string {
   const lines = rows.map((r) => {
     const f = r.figures;
-    if (!f) return `| ${r.workload} | ${r.batch} | ${r.engine} | FAILED: ${r.failure ?? ''} |||||||`;
-    return `| ${r.workload} | ${r.batch} | ${r.engine}${r.kernels ? ` (${r.kernels})` : ''} | ${f.perStep.dispatches.toFixed(1)} | ${f.perStep.submits.toFixed(2)} | ${f.awaitsPerWindow.toFixed(1)} (${f.windowSteps}) | ${f.perStep.buffers.toFixed(2)} | ${f.perStep.bindGroups.toFixed(1)} | ${f.pipelines} | ${f.encodeMs.toFixed(3)} |`;
+    if (!f) return `| ${r.workload} | ${r.batch} | ${r.engine} | FAILED: ${r.failure ?? ''} ||||||||`;
+    return `| ${r.workload} | ${r.batch} | ${r.engine}${r.kernels ? ` (${r.kernels})` : ''} | ${f.perStep.dispatches.toFixed(1)} | ${f.perStep.submits.toFixed(2)} | ${f.awaitsPerWindow.toFixed(1)} (${f.windowSteps}) | ${f.perStep.buffers.toFixed(2)} | ${f.perStep.bindGroups.toFixed(1)} | ${f.pipelines} | ${f.encodeMs.toFixed(3)} | ${f.gpuIdleMs === null || f.gpuIdleMs === undefined ? 'unavailable' : f.gpuIdleMs.toFixed(3)} |`;
   });
-  return ['| model | batch | engine | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | pipelines | CPU ms to record + submit |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
+  return ['| model | batch | engine | dispatches / step | submits / step | waits / window (steps) | buffers / step | bind groups / step | pipelines | CPU ms to record + submit | GPU idle between windows, ms |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
 }
 
 /** The app's engine with the tuner's kernels beside each kernel forced for the compared models (the engine's first GPU kernels). */

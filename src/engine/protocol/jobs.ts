@@ -51,7 +51,7 @@ export type JobRequest =
       /** WebAssembly only: the thread count (null: every core) and whose kernels run (false: TensorFlow.js's own). */
       wasm?: { threads: number | null; appKernels: boolean };
       /** Instead of the timed loop: a step counted at the WebGPU API, over `windows` windows of `windowSteps` steps after the warm-up. */
-      stepFigures?: { windows: number; windowSteps: number };
+      stepFigures?: { windows: number; windowSteps: number; runAhead?: boolean };
       /** The app's engine: one product kernel for every product it fits (src/engine/gpu/kernels/gemm/candidates.ts), instead of the tuner's choice. */
       gemm?: string;
       /** The app's engine: time every candidate within this many ms whatever the adapter's speed (a software one too), remembering nothing. */

@@ -12,4 +12,10 @@ export interface StepFigures {
   /** Wall ms per step: the median window's mean, a window's steps in flight and read back once. */
   stepMs: number;
   firstStepMs: number;
+  /**
+   * The GPU's idle time between two measured windows, ms, median (the app's engine, from timestamp queries: the
+   * end of one window's work to the start of the next); null where the device has no timestamps or the engine
+   * did not run.
+   */
+  gpuIdleMs: number | null;
 }

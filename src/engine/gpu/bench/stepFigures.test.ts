@@ -57,5 +57,8 @@ describe("a step of the app's WebGPU engine, counted at the WebGPU API", () => {
     expect(figures.windowSteps).toBe(3);
     expect(figures.pipelines).toBe(plan?.pipelines);
     expect(figures.encodeMs).toBeGreaterThan(0);
+    // Dawn here has timestamp queries: the GPU's idle time between the measured windows is measured (the next window is recorded ahead, so it is small).
+    expect(figures.gpuIdleMs).toEqual(expect.any(Number));
+    expect(figures.gpuIdleMs).toBeGreaterThanOrEqual(0);
   });
 });

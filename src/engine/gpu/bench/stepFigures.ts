@@ -16,6 +16,8 @@ export interface StepFigureOptions {
   warmupSteps: number;
   windows: number;
   windowSteps: number;
+  /** false: the app's engine records no window ahead of a read (the GPU's idle time between windows, before and after). */
+  runAhead?: boolean;
 }
 
 /** Times step() (TensorFlow.js: recording is the call) unless the workload counts its own recording (the app's engine). */
@@ -57,13 +59,16 @@ export async function measureStepFigures(workload: TrainingWorkload, options: St
         },
       },
       // A window as long as asked: the interval never cuts it short.
-      { syncIntervalMs: Number.MAX_SAFE_INTEGER, maxStepsPerSync: windowSteps },
+      { syncIntervalMs: Number.MAX_SAFE_INTEGER, maxStepsPerSync: windowSteps, runAhead: options.runAhead !== false },
     );
     await loop.run(warmupSteps + windows * windowSteps, warmupSteps);
   } finally {
     counter.uninstall();
   }
   if (measured.length === 0) throw new Error('No measured window: ask for more steps than warm-up steps.');
+  // The first measured window's gap is the warm-up's end (never run ahead across): the gaps between measured windows only.
+  const gaps = workload.windowGaps?.() ?? null;
+  const between = gaps ? gaps.slice(gaps.length - (measured.length - 1)) : [];
   const steps = measured.reduce((sum, w) => sum + w.steps, 0);
   const total = (key: keyof GpuCallCounts) => measured.reduce((sum, w) => sum + w.counts[key], 0);
   const all = countsBetween(start, last.counts);
@@ -75,5 +80,6 @@ export async function measureStepFigures(workload: TrainingWorkload, options: St
     encodeMs: summarize(measured.map((w) => w.encodeMs)).median,
     stepMs: summarize(measured.map((w) => w.stepMs)).median,
     firstStepMs,
+    gpuIdleMs: gaps && between.length > 0 ? summarize(between).median : null,
   };
 }
