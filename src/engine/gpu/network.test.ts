@@ -7,23 +7,13 @@ import { resolveParts } from './parts';
 import { GEMM_CANDIDATE_IDS } from './kernels/gemm/candidates';
 import { deviceFacts } from './kernels/gemm/types';
 import { forcedChoice } from './tuning/forced';
+import { relativeError } from './bench/candidateCheck';
 import { KernelCompiler, replay } from './program';
 import { dawnDevice, readBack } from './testing/dawn';
 
 /** Uniform values in [-1, 1) from a seed, as a plain array. */
 function values(count: number, seed: number): Float32Array {
   return tf.tidy(() => tf.randomUniform([count], -1, 1, 'float32', seed).dataSync() as Float32Array);
-}
-
-/** Largest |a - b| relative to the largest |b| (1 where b is all zeros). */
-function relativeError(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let diff = 0;
-  let scale = 0;
-  for (let i = 0; i < b.length; i++) {
-    diff = Math.max(diff, Math.abs(a[i] - b[i]));
-    scale = Math.max(scale, Math.abs(b[i]));
-  }
-  return diff / (scale || 1);
 }
 
 /** A model with every layer kind and activation the engine has, small enough for the cpu backend. */

@@ -36,7 +36,8 @@ function values(count: number, seed: number): Float32Array {
   return out;
 }
 
-function relativeError(a: Float32Array, b: Float32Array): number {
+/** Largest |a − b| over the largest |b| (b all zeros: the largest |a − b|). */
+export function relativeError(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let diff = 0;
   let scale = 0;
   for (let i = 0; i < b.length; i++) {

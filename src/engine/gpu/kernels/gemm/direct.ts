@@ -40,20 +40,28 @@ export function stepRows(spec: GemmSpec, rows: number): string {
   });
 }
 
-function body(spec: GemmSpec, p: DirectParams, chunk: number, split: boolean): string {
+/**
+ * The start of a direct-form kernel (after main's opening): this thread's first output row and column, its
+ * range of steps, its rows' starts (clamped into the product: a row past it computes what is never stored)
+ * and columns', and its sums.
+ */
+export function threadTile(spec: GemmSpec, p: DirectParams, chunk: number): string {
   const { rm, rn, wx, wy } = p;
-  const TM = rm * wy;
-  const TN = rn * wx;
-  return `${productPrelude(spec)}
-@compute @workgroup_size(${wx}, ${wy}, 1)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-  let m0 = wg.y * ${TM}u + lid.y;
-  let n0 = wg.x * ${TN}u + lid.x;
+  return `let m0 = wg.y * ${rm * wy}u + lid.y;
+  let n0 = wg.x * ${rn * wx}u + lid.x;
   let koBegin = wg.z * ${chunk}u;
   let koEnd = min(KO, koBegin + ${chunk}u);
   ${range(rm, (r) => `let mr${r} = min(m0 + ${r * wy}u, M - 1u); let row${r} = aRow(mr${r}); let one${r} = ${onesTest(spec, `mr${r}`)};`)}
   ${range(rn, (c) => `let col${c} = bCol(min(n0 + ${c * wx}u, N - 1u));`)}
-  ${each(rm, rn, (r, c) => `var acc${r}_${c} = 0.0;`)}
+  ${each(rm, rn, (r, c) => `var acc${r}_${c} = 0.0;`)}`;
+}
+
+function body(spec: GemmSpec, p: DirectParams, chunk: number, split: boolean): string {
+  const { rm, rn, wx, wy } = p;
+  return `${productPrelude(spec)}
+@compute @workgroup_size(${wx}, ${wy}, 1)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+  ${threadTile(spec, p, chunk)}
   for (var ko = koBegin; ko < koEnd; ko = ko + 1u) {
     let s = kStep(ko);
     ${stepRows(spec, rm)}

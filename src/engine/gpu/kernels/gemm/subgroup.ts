@@ -5,28 +5,20 @@
  * memory and no barrier. The lanes that share are the consecutive ones along x; where a subgroup does not
  * lie along x as expected (checked once per thread), it reads A itself, as the direct form does.
  */
-import { aValue, stepRows, type DirectParams } from './direct';
+import { aValue, stepRows, threadTile, type DirectParams } from './direct';
 import { tiledGridBuild } from './build';
-import { onesTest, productPrelude, type GemmSpec } from './spec';
+import { productPrelude, type GemmSpec } from './spec';
 import { gridUnfit, type DeviceFacts, type GemmBuild, type GemmCandidate } from './types';
 import { each, range, tileStore } from './wgsl';
 
 function body(spec: GemmSpec, p: DirectParams, chunk: number, split: boolean): string {
   const { rm, rn, wx, wy } = p;
-  const TM = rm * wy;
-  const TN = rn * wx;
   const bValues = (ki: string) => range(rn, (c) => `let b${c} = ${spec.b.buffer}[u32(s.b + ${ki} * ${spec.b.stride} + col${c})];`);
   const fma = each(rm, rn, (r, c) => `acc${r}_${c} = acc${r}_${c} + a${r} * b${c};`);
   return `${productPrelude(spec)}
 @compute @workgroup_size(${wx}, ${wy}, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(subgroup_invocation_id) lane: u32, @builtin(subgroup_size) lanes: u32) {
-  let m0 = wg.y * ${TM}u + lid.y;
-  let n0 = wg.x * ${TN}u + lid.x;
-  let koBegin = wg.z * ${chunk}u;
-  let koEnd = min(KO, koBegin + ${chunk}u);
-  ${range(rm, (r) => `let mr${r} = min(m0 + ${r * wy}u, M - 1u); let row${r} = aRow(mr${r}); let one${r} = ${onesTest(spec, `mr${r}`)};`)}
-  ${range(rn, (c) => `let col${c} = bCol(min(n0 + ${c * wx}u, N - 1u));`)}
-  ${each(rm, rn, (r, c) => `var acc${r}_${c} = 0.0;`)}
+  ${threadTile(spec, p, chunk)}
   let run = min(lanes, ${wx}u);
   let first = lane - lane % run;
   var alongX = true;
