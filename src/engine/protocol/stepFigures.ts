@@ -15,7 +15,7 @@ export interface StepFigures {
   /**
    * The GPU's idle time between two measured windows, ms, median (the app's engine, from timestamp queries: the
    * end of one window's work to the start of the next); null where the device has no timestamps or the engine
-   * did not run.
+   * did not run; NaN where fewer than two windows were measured.
    */
   gpuIdleMs: number | null;
 }

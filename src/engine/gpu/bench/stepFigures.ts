@@ -80,6 +80,6 @@ export async function measureStepFigures(workload: TrainingWorkload, options: St
     encodeMs: summarize(measured.map((w) => w.encodeMs)).median,
     stepMs: summarize(measured.map((w) => w.stepMs)).median,
     firstStepMs,
-    gpuIdleMs: gaps && between.length > 0 ? summarize(between).median : null,
+    gpuIdleMs: gaps ? (between.length > 0 ? summarize(between).median : NaN) : null,
   };
 }

@@ -20,8 +20,13 @@ import { KernelTimer } from './timer';
 
 /** About what tuning may cost the first time on a GPU, in milliseconds (compiles included). */
 export const TUNING_BUDGET_MS = 2000;
-/** The form measured best on software adapters (SwiftShader in Chromium, classic CNN: with 16x4 and 8x8 tiles the fastest, 4x of legacy-direct, and the quickest of them to compile; docs/performance.md). */
-export const SLOW_ADAPTER_CANDIDATE = 'direct-8x4-8x8';
+/**
+ * The form measured best on software adapters: SwiftShader, classic CNN, its products take 3.7 s in Node at batch
+ * 256 (8x4 tiles 4.5 s, the engine's first kernels about 4x as long) and as long as 8x4 tiles at batch 64; in
+ * Chromium its step is 0.20-0.27x of the first kernels' (docs/performance.md). It compiles a second longer than
+ * 8x4 tiles, once a run.
+ */
+export const SLOW_ADAPTER_CANDIDATE = 'direct-16x4-8x4';
 /** Runs a timing takes at the least (a first one and a measured one, then more where it is short). */
 const PROBE_RUNS = 3;
 /**
